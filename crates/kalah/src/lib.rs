@@ -1,0 +1,1 @@
+//! kalah: the reference rules and search. (Filled in by the Kalah work.)

@@ -1,0 +1,1 @@
+//! pdp1-asm: MACRO-1 cross-assembler, disassembler and tape formats. (Filled in by the assembler work.)

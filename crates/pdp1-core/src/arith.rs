@@ -1,0 +1,1 @@
+//! One's-complement arithmetic of the PDP-1, in one place. (Filled in by the core work.)

@@ -1,0 +1,1 @@
+//! FIO-DEC ("Concise") 6-bit typewriter and tape code. (Filled in by the core work.)
