@@ -1,0 +1,86 @@
+//! The `pdp1` command line. Option names and output forms are a contract that tests and users
+//! script against (issues 2, 5, 7): keep them.
+
+use clap::Parser;
+use std::path::PathBuf;
+
+/// pdp1 — a cycle-accurate DEC PDP-1C. Mounts TAPE in the reader and presses READ IN.
+#[derive(Parser, Debug, Clone, Default)]
+#[command(name = "pdp1", version, about)]
+pub struct Cli {
+    /// Paper tape (RIM or BLK image) to read in.
+    pub tape: Option<PathBuf>,
+
+    /// No window: the typewriter prints to stdout.
+    #[arg(long)]
+    pub headless: bool,
+
+    /// Keys struck in order (`\r` or newline = carriage return, `\b` = backspace). Each key is
+    /// struck after the program took the previous one and at least 100 ms of emulated time passed.
+    /// Without --type, keys come from stdin (headless).
+    #[arg(long = "type", value_name = "TEXT")]
+    pub type_text: Option<String>,
+
+    /// Test word switches (octal).
+    #[arg(long, value_name = "OCTAL")]
+    pub tw: Option<String>,
+    /// Sense switches that are on, e.g. `3,5`.
+    #[arg(long, value_name = "LIST")]
+    pub ss: Option<String>,
+    /// Test address switches (octal).
+    #[arg(long, value_name = "OCTAL")]
+    pub ta: Option<String>,
+    /// Type 10 multiply/divide installed.
+    #[arg(long)]
+    pub mdv: bool,
+    /// Console EXTEND switch on (Type 15 extend mode at start/read-in).
+    #[arg(long)]
+    pub extend: bool,
+    /// Memory size: 4K, 8K, … 64K.
+    #[arg(long, value_name = "SIZE")]
+    pub memory: Option<String>,
+
+    /// Stop after S seconds of emulated time.
+    #[arg(long, value_name = "S")]
+    pub max_seconds: Option<f64>,
+    /// Stop after N instructions.
+    #[arg(long, value_name = "N")]
+    pub max_instructions: Option<u64>,
+
+    /// At exit print `pc=NNNNNN ac=NNNNNN io=NNNNNN ov=N pf=NN cycles=N` on stderr.
+    #[arg(long)]
+    pub registers: bool,
+    /// At exit print memory A..B as `AAAA/ WWWWWW` lines on stderr (octal, e.g. `100-117`).
+    #[arg(long, value_name = "A-B")]
+    pub examine: Vec<String>,
+    /// Write one line per executed instruction to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub trace: Option<PathBuf>,
+
+    /// RON machine configuration; command-line flags override it.
+    #[arg(long, value_name = "FILE.ron")]
+    pub config: Option<PathBuf>,
+
+    /// Symbol table from pdp1-asm for the debugger and trace.
+    #[arg(long, value_name = "FILE")]
+    pub symbols: Option<PathBuf>,
+    /// Write the window's image to FILE.png at exit (works with --headless too).
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Speed: `1` (real PDP-1 time, default in the window), a factor like `4`, or `max`.
+    #[arg(long, value_name = "SPEED")]
+    pub speed: Option<String>,
+
+    /// Write everything punched to FILE at exit.
+    #[arg(long, value_name = "FILE")]
+    pub punch: Option<PathBuf>,
+    /// A second tape put in the reader once the first has been read in (e.g. LISP definitions).
+    #[arg(long, value_name = "FILE")]
+    pub reader: Option<PathBuf>,
+    /// Save the machine state to FILE.ron at exit.
+    #[arg(long, value_name = "FILE.ron")]
+    pub save_state: Option<PathBuf>,
+    /// Restore the machine state from FILE.ron instead of reading in a tape.
+    #[arg(long, value_name = "FILE.ron")]
+    pub load_state: Option<PathBuf>,
+}
