@@ -1,10 +1,32 @@
 //! The machine: registers, memory, devices, console and run control.
 //!
-//! THIS FILE IS THE PUBLIC CONTRACT other crates build against (written first, bodies filled in
-//! by the core work). Keep the signatures; add to them freely.
+//! This file is the public contract other crates build against; the instruction set lives in
+//! [`cpu`](self) (`machine/cpu.rs`), the in-out transfer group and the devices in
+//! `machine/io.rs`, READ IN in `machine/readin.rs`.
+//!
+//! # Time
+//!
+//! Emulated time is a nanosecond count that only the machine advances. Every 5 µs memory cycle
+//! is charged where it happens — the fetch, each defer (indirect) cycle, the execute cycle — so
+//! an instruction's duration follows from the code that performs it (mooneye-gb style) rather
+//! than from a side table. The resulting times are the handbook's ([HB] table in
+//! pdp1-hardware.md §3.1): `jmp`/`jsp`/skip/shift/`law`/operate/IOT 5 µs, the other memory
+//! reference instructions 10 µs, +5 µs per indirect level, `xct` 5 µs + the executed instruction.
+//! Type 10 `mul`/`div` add their data-dependent extra time (see `cpu.rs`).
+//!
+//! Devices schedule their events (a typed character finishing, a tape line arriving, a display
+//! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
+//! `next_event_ns` per instruction and services the devices only when something is due.
+
+mod cpu;
+mod io;
+mod readin;
 
 use crate::word::Word;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
+
+pub use io::{PUNCH_LINE_NS, READER_LINE_NS, TYPE_CHAR_NS, TYPE_CR_NS, TYPE_SHIFT_NS};
 
 /// Fixed machine options, chosen before power-on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -16,12 +38,19 @@ pub struct MachineConfig {
     /// Longest `xct` chain before the machine stops with [`StopReason::XctLimit`] (SIMH: 16).
     pub xct_limit: u32,
     /// Longest indirect chain before [`StopReason::IndirectLimit`] (guards `jmp i .` loops).
+    /// Same meaning as SIMH's `IND_MAX` (default 16 there): at most this many indirect words
+    /// are read; if the last one read still has its indirect bit set, the machine stops.
     pub indirect_limit: u32,
 }
 
 impl Default for MachineConfig {
     fn default() -> Self {
-        MachineConfig { memory_words: 4096, mul_div: false, xct_limit: 16, indirect_limit: 1000 }
+        MachineConfig {
+            memory_words: 4096,
+            mul_div: false,
+            xct_limit: 16,
+            indirect_limit: 1000,
+        }
     }
 }
 
@@ -102,116 +131,541 @@ pub struct TypeEvent {
     pub time_ns: u64,
 }
 
+/// Bits of the in-out status register read by `cks` (pdp1-hardware.md §2.7.2, DEC bit numbers).
+pub mod status {
+    /// Bit 0: light pen hit (cleared by `dpy`).
+    pub const LIGHT_PEN: u32 = 0o400_000;
+    /// Bit 1: reader buffer full.
+    pub const READER: u32 = 0o200_000;
+    /// Bit 2: typewriter output ready (not busy).
+    pub const TYPE_OUT: u32 = 0o100_000;
+    /// Bit 3: typewriter input buffer full (a key was struck).
+    pub const TYPE_IN: u32 = 0o040_000;
+    /// Bit 4: punch ready.
+    pub const PUNCH: u32 = 0o020_000;
+    /// Bit 6: sequence-break mode on.
+    pub const SEQ_BREAK: u32 = 0o004_000;
+}
+
+/// Memory cycle length, ns.
+pub(crate) const CYCLE: u64 = crate::CYCLE_NS;
+const MASK: u32 = Word::MASK;
+const SIGN: u32 = Word::SIGN;
+/// Address bits within a field.
+const DAMASK: u32 = 0o7777;
+/// Field bits of a 16-bit address (Type 15).
+const FIELD: u32 = 0o170_000;
+/// A full 16-bit address.
+const AMASK: u32 = 0o177_777;
+/// Indirect bit 5.
+const IBIT: u32 = 0o010_000;
+
 /// The whole machine state. Serialisable so the host can save and restore it bit-identically.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Machine {
     config: MachineConfig,
-    // registers, memory, devices, time … (core work fills these in)
+    mem: Vec<Word>,
+
+    // Registers (raw 18-bit values; PC/MA 16 bits with the field in bits 2–5).
+    ac: u32,
+    io: u32,
+    pc: u32,
+    ma: u32,
+    mb: u32,
+    ir: u32,
+    ov: bool,
+    /// Program flags, PF1 = 040 … PF6 = 001.
+    pf: u8,
+    /// Extend mode (Type 15).
+    extend: bool,
+
+    // Console switches.
+    tw: u32,
+    ss: u8,
+    ta: u32,
+    extend_sw: bool,
+    control_boxes: u32,
+
+    // Run state.
+    running: bool,
+    readin: readin::ReadIn,
+    time_ns: u64,
+    cycles: u64,
+    instructions: u64,
+
+    // In-out control: I/O halt (waiting), I/O sync (completion pulse arrived), pending pulses.
+    ioh: bool,
+    ios: bool,
+    cpls: u8,
+    /// In-out status register bits (see [`status`]), excluding the sequence-break bit.
+    iosta: u32,
+
+    // One-channel sequence break: mode on, request pending, break in progress.
+    sbm: bool,
+    sb_req: bool,
+    sb_ip: bool,
+
+    // Devices.
+    next_event_ns: u64,
+    tty: io::Typewriter,
+    ptr: io::Reader,
+    ptp: io::Punch,
+    dpy: io::Display,
+
+    breakpoints: BTreeSet<u32>,
+}
+
+/// Next address within the same 4K field (the PC never carries into the field bits).
+#[inline]
+const fn incr(a: u32) -> u32 {
+    (a & FIELD) | ((a + 1) & DAMASK)
+}
+
+#[inline]
+const fn decr(a: u32) -> u32 {
+    (a & FIELD) | (a.wrapping_sub(1) & DAMASK)
 }
 
 impl Machine {
     /// Power on with `config`: memory zero, machine stopped, PC 0.
     pub fn new(config: MachineConfig) -> Result<Machine, MachineError> {
-        let _ = config;
-        todo!()
+        let n = config.memory_words;
+        if n == 0 || n > 65536 || !n.is_multiple_of(4096) {
+            return Err(MachineError::BadMemorySize(n));
+        }
+        Ok(Machine {
+            mem: vec![Word::ZERO; n],
+            config,
+            ac: 0,
+            io: 0,
+            pc: 0,
+            ma: 0,
+            mb: 0,
+            ir: 0,
+            ov: false,
+            pf: 0,
+            extend: false,
+            tw: 0,
+            ss: 0,
+            ta: 0,
+            extend_sw: false,
+            control_boxes: 0,
+            running: false,
+            readin: readin::ReadIn::default(),
+            time_ns: 0,
+            cycles: 0,
+            instructions: 0,
+            ioh: false,
+            ios: false,
+            cpls: 0,
+            // Idle typewriter and punch read "ready" (aap computes both as "not busy"; MAME
+            // sets both at reset; SIMH leaves its punch "done" bit clear until the first line).
+            iosta: status::TYPE_OUT | status::PUNCH,
+            sbm: false,
+            sb_req: false,
+            sb_ip: false,
+            next_event_ns: u64::MAX,
+            tty: io::Typewriter::default(),
+            ptr: io::Reader::default(),
+            ptp: io::Punch::default(),
+            dpy: io::Display::default(),
+            breakpoints: BTreeSet::new(),
+        })
     }
     pub fn config(&self) -> &MachineConfig {
         &self.config
     }
 
     // ---- registers and state (read) ----
-    pub fn ac(&self) -> Word { todo!() }
-    pub fn io(&self) -> Word { todo!() }
+    pub fn ac(&self) -> Word {
+        Word::new(self.ac)
+    }
+    pub fn io(&self) -> Word {
+        Word::new(self.io)
+    }
     /// Program counter, 16 bits with the Type 15 field in bits 2–5 (12 bits on a 4K machine).
-    pub fn pc(&self) -> u32 { todo!() }
-    pub fn ma(&self) -> u32 { todo!() }
-    pub fn mb(&self) -> Word { todo!() }
+    pub fn pc(&self) -> u32 {
+        self.pc
+    }
+    pub fn ma(&self) -> u32 {
+        self.ma
+    }
+    pub fn mb(&self) -> Word {
+        Word::new(self.mb)
+    }
     /// Instruction register: the 5-bit opcode of the last fetched instruction.
-    pub fn ir(&self) -> u32 { todo!() }
-    pub fn ov(&self) -> bool { todo!() }
+    pub fn ir(&self) -> u32 {
+        self.ir
+    }
+    pub fn ov(&self) -> bool {
+        self.ov
+    }
     /// Program flags as a 6-bit field, PF1 = 040 … PF6 = 001 (SIMH's PF register layout).
-    pub fn pf(&self) -> u8 { todo!() }
-    pub fn extend_mode(&self) -> bool { todo!() }
-    pub fn running(&self) -> bool { todo!() }
+    pub fn pf(&self) -> u8 {
+        self.pf
+    }
+    pub fn extend_mode(&self) -> bool {
+        self.extend
+    }
+    pub fn running(&self) -> bool {
+        self.running
+    }
     /// Emulated time since power-on, in nanoseconds.
-    pub fn time_ns(&self) -> u64 { todo!() }
+    pub fn time_ns(&self) -> u64 {
+        self.time_ns
+    }
     /// Memory cycles (5 µs each) taken since power-on; mul/div count their documented extra time
     /// in `time_ns` only.
-    pub fn cycles(&self) -> u64 { todo!() }
+    pub fn cycles(&self) -> u64 {
+        self.cycles
+    }
     /// Instructions completed since power-on.
-    pub fn instructions(&self) -> u64 { todo!() }
+    pub fn instructions(&self) -> u64 {
+        self.instructions
+    }
+    /// The in-out status word as `cks` would read it now.
+    pub fn status_word(&self) -> Word {
+        Word::new(self.iosta | if self.sbm { status::SEQ_BREAK } else { 0 })
+    }
+    /// Sequence-break state: (mode on, request pending, break in progress).
+    pub fn sequence_break(&self) -> (bool, bool, bool) {
+        (self.sbm, self.sb_req, self.sb_ip)
+    }
+    /// The machine is in an I/O wait (an IOT with the wait bit is being re-executed).
+    pub fn io_halt(&self) -> bool {
+        self.ioh
+    }
+    /// READ IN is in progress.
+    pub fn reading_in(&self) -> bool {
+        self.readin.active
+    }
 
     // ---- registers (write, for the console and tests) ----
-    pub fn set_ac(&mut self, w: Word) { let _ = w; todo!() }
-    pub fn set_io(&mut self, w: Word) { let _ = w; todo!() }
-    pub fn set_pc(&mut self, pc: u32) { let _ = pc; todo!() }
-    pub fn set_ov(&mut self, ov: bool) { let _ = ov; todo!() }
-    pub fn set_pf(&mut self, pf: u8) { let _ = pf; todo!() }
+    pub fn set_ac(&mut self, w: Word) {
+        self.ac = w.bits();
+    }
+    pub fn set_io(&mut self, w: Word) {
+        self.io = w.bits();
+    }
+    pub fn set_pc(&mut self, pc: u32) {
+        self.pc = pc & AMASK;
+    }
+    pub fn set_ov(&mut self, ov: bool) {
+        self.ov = ov;
+    }
+    pub fn set_pf(&mut self, pf: u8) {
+        self.pf = pf & 0o77;
+    }
+    pub fn set_extend_mode(&mut self, on: bool) {
+        self.extend = on;
+    }
+    /// Turn sequence-break mode on or off (as `esm`/`lsm` would).
+    pub fn set_sequence_break_mode(&mut self, on: bool) {
+        self.sbm = on;
+    }
 
     // ---- memory ----
-    pub fn memory(&self) -> &[Word] { todo!() }
-    pub fn read(&self, addr: u32) -> Result<Word, MachineError> { let _ = addr; todo!() }
-    pub fn write(&mut self, addr: u32, w: Word) -> Result<(), MachineError> { let _ = (addr, w); todo!() }
+    pub fn memory(&self) -> &[Word] {
+        &self.mem
+    }
+    pub fn read(&self, addr: u32) -> Result<Word, MachineError> {
+        self.mem
+            .get(addr as usize)
+            .copied()
+            .ok_or(MachineError::AddressOutOfRange {
+                addr,
+                size: self.mem.len(),
+            })
+    }
+    pub fn write(&mut self, addr: u32, w: Word) -> Result<(), MachineError> {
+        let size = self.mem.len();
+        match self.mem.get_mut(addr as usize) {
+            Some(m) => {
+                *m = w;
+                Ok(())
+            }
+            None => Err(MachineError::AddressOutOfRange { addr, size }),
+        }
+    }
 
     // ---- console switches ----
-    pub fn test_word(&self) -> Word { todo!() }
-    pub fn set_test_word(&mut self, w: Word) { let _ = w; todo!() }
+    pub fn test_word(&self) -> Word {
+        Word::new(self.tw)
+    }
+    pub fn set_test_word(&mut self, w: Word) {
+        self.tw = w.bits();
+    }
     /// Sense switches, SS1 = 040 … SS6 = 001.
-    pub fn sense_switches(&self) -> u8 { todo!() }
-    pub fn set_sense_switches(&mut self, ss: u8) { let _ = ss; todo!() }
-    pub fn test_address(&self) -> u32 { todo!() }
+    pub fn sense_switches(&self) -> u8 {
+        self.ss
+    }
+    pub fn set_sense_switches(&mut self, ss: u8) {
+        self.ss = ss & 0o77;
+    }
+    pub fn test_address(&self) -> u32 {
+        self.ta
+    }
     /// 16-bit test address (extension bits 0–3 select the field).
-    pub fn set_test_address(&mut self, ta: u32) { let _ = ta; todo!() }
+    pub fn set_test_address(&mut self, ta: u32) {
+        self.ta = ta & AMASK;
+    }
     /// The console EXTEND switch: START and READ IN enter extend mode when it is on.
-    pub fn set_extend_switch(&mut self, on: bool) { let _ = on; todo!() }
+    pub fn set_extend_switch(&mut self, on: bool) {
+        self.extend_sw = on;
+    }
     /// Spacewar! control boxes, read by IOT 11 (MAME layout: player 2 in bits 0–3, player 1 in 14–17).
-    pub fn set_control_boxes(&mut self, w: Word) { let _ = w; todo!() }
+    pub fn set_control_boxes(&mut self, w: Word) {
+        self.control_boxes = w.bits();
+    }
 
     // ---- console keys ----
+
+    /// Start-clear ([aap] `sc()`): clears OV, the I/O halt/sync state, the sequence-break
+    /// request and in-progress flags and extend mode (then sets it from the EXTEND switch);
+    /// does not touch AC, IO, the program flags or memory.
+    fn start_clear(&mut self) {
+        self.ov = false;
+        self.ioh = false;
+        self.ios = false;
+        self.cpls = 0;
+        self.sb_req = false;
+        self.sb_ip = false;
+        self.extend = self.extend_sw;
+        self.readin.active = false;
+    }
+
     /// START: start-clear, PC ← test address, run (sequence-break mode on if `sbm`).
-    pub fn start(&mut self, sbm: bool) { let _ = sbm; todo!() }
+    pub fn start(&mut self, sbm: bool) {
+        self.start_clear();
+        self.sbm = sbm;
+        self.pc = self.ta;
+        self.running = true;
+    }
     /// STOP: stop at the end of the current instruction.
-    pub fn stop(&mut self) { todo!() }
+    pub fn stop(&mut self) {
+        self.running = false;
+    }
     /// CONTINUE: resume from the current state.
-    pub fn cont(&mut self) { todo!() }
+    pub fn cont(&mut self) {
+        self.running = true;
+    }
     /// EXAMINE: start-clear, PC ← TA, an `lac` cycle: AC and MB show M[TA]; returns M[TA].
-    pub fn examine(&mut self) -> Word { todo!() }
+    pub fn examine(&mut self) -> Word {
+        self.start_clear();
+        self.running = false;
+        self.pc = self.ta;
+        self.ma = self.ta;
+        self.mb = self.rd(self.ta);
+        self.ac = self.mb;
+        Word::new(self.ac)
+    }
     /// DEPOSIT: start-clear, AC ← TW, a `dac` cycle at TA.
-    pub fn deposit(&mut self) { todo!() }
+    pub fn deposit(&mut self) {
+        self.start_clear();
+        self.running = false;
+        self.pc = self.ta;
+        self.ac = self.tw;
+        self.ma = self.ta;
+        self.mb = self.tw;
+        self.wr(self.ta, self.tw);
+    }
     /// READ IN: start-clear and enter read-in mode; the reader then loads `dio`/`jmp` word pairs
     /// as `run_until` advances time (at the reader's real speed), and the program starts at the
     /// `jmp`'s address.
-    pub fn read_in(&mut self) { todo!() }
+    pub fn read_in(&mut self) {
+        self.start_clear();
+        self.sbm = false;
+        self.readin = readin::ReadIn {
+            active: true,
+            pending: None,
+        };
+        self.running = true;
+    }
 
     // ---- run control ----
-    /// Run until a stop reason. Breakpoints are checked before each instruction.
-    pub fn run_until(&mut self, limit: Limit) -> StopReason { let _ = limit; todo!() }
+
+    /// Run until a stop reason. Breakpoints are checked before each instruction (except the
+    /// first, so that a run can resume from a breakpoint).
+    pub fn run_until(&mut self, limit: Limit) -> StopReason {
+        if !self.running {
+            return StopReason::NotRunning;
+        }
+        let until = limit.until_ns.unwrap_or(u64::MAX);
+        let max_instr = match limit.instructions {
+            Some(n) => self.instructions.saturating_add(n),
+            None => u64::MAX,
+        };
+        let mut first = true;
+        loop {
+            if self.time_ns >= until {
+                return StopReason::TimeLimit;
+            }
+            if self.instructions >= max_instr {
+                return StopReason::InstructionLimit;
+            }
+            if self.readin.active {
+                if let Some(r) = self.readin_word() {
+                    self.running = false;
+                    return r;
+                }
+                continue;
+            }
+            if !first
+                && !self.breakpoints.is_empty()
+                && !self.ioh
+                && self.breakpoints.contains(&self.pc)
+            {
+                return StopReason::Breakpoint(self.pc);
+            }
+            first = false;
+            if let Some(r) = self.step() {
+                self.running = false;
+                return r;
+            }
+            if self.time_ns >= self.next_event_ns {
+                self.service_devices();
+            }
+        }
+    }
+
     /// Execute exactly one memory cycle (SINGLE STEP).
-    pub fn step_cycle(&mut self) -> StopReason { todo!() }
-    /// Execute exactly one instruction (SINGLE INST).
-    pub fn step_instruction(&mut self) -> StopReason { todo!() }
-    pub fn add_breakpoint(&mut self, addr: u32) { let _ = addr; todo!() }
-    pub fn remove_breakpoint(&mut self, addr: u32) { let _ = addr; todo!() }
-    pub fn breakpoints(&self) -> Vec<u32> { todo!() }
+    ///
+    /// Known simplification: the core executes whole instructions, so this performs one
+    /// *step* of the machine — one instruction, one re-execution of a waiting IOT, one
+    /// sequence-break entry, or one read-in word — rather than a single 5 µs cycle.
+    pub fn step_cycle(&mut self) -> StopReason {
+        if self.readin.active {
+            return match self.readin_word() {
+                Some(r) => {
+                    self.running = false;
+                    r
+                }
+                None => StopReason::Stepped,
+            };
+        }
+        let r = self.step();
+        if self.time_ns >= self.next_event_ns {
+            self.service_devices();
+        }
+        match r {
+            Some(r) => {
+                self.running = false;
+                r
+            }
+            None => StopReason::Stepped,
+        }
+    }
+
+    /// Execute exactly one instruction (SINGLE INST). A waiting IOT runs until its completion
+    /// pulse (or a hang); during READ IN, one word pair is read.
+    pub fn step_instruction(&mut self) -> StopReason {
+        if self.readin.active {
+            loop {
+                if let Some(r) = self.readin_word() {
+                    self.running = false;
+                    return r;
+                }
+                if self.readin.pending.is_none() {
+                    return StopReason::Stepped;
+                }
+            }
+        }
+        let n = self.instructions;
+        loop {
+            let r = self.step();
+            if self.time_ns >= self.next_event_ns {
+                self.service_devices();
+            }
+            if let Some(r) = r {
+                self.running = false;
+                return r;
+            }
+            if self.instructions != n {
+                return StopReason::Stepped;
+            }
+        }
+    }
+    pub fn add_breakpoint(&mut self, addr: u32) {
+        self.breakpoints.insert(addr & AMASK);
+    }
+    pub fn remove_breakpoint(&mut self, addr: u32) {
+        self.breakpoints.remove(&(addr & AMASK));
+    }
+    pub fn breakpoints(&self) -> Vec<u32> {
+        self.breakpoints.iter().copied().collect()
+    }
 
     // ---- devices ----
     /// Put a paper tape (raw frames) in the reader, replacing any tape there.
-    pub fn mount_tape(&mut self, frames: Vec<u8>) { let _ = frames; todo!() }
+    pub fn mount_tape(&mut self, frames: Vec<u8>) {
+        self.ptr.tape = frames;
+        self.ptr.pos = 0;
+    }
     /// Frames left unread in the reader.
-    pub fn tape_remaining(&self) -> usize { todo!() }
+    pub fn tape_remaining(&self) -> usize {
+        self.ptr.tape.len() - self.ptr.pos
+    }
     /// The operator strikes a key (FIO-DEC code; case-shift keys are codes 072/074 like the real
     /// keyboard). Sets the buffer, status bit and PF1, and prints the key locally. Returns false if
     /// the previous key had not been taken yet (the buffer is overrun, as on the real machine: the
     /// new code replaces the old one).
-    pub fn strike_key(&mut self, code: u8) -> bool { let _ = code; todo!() }
+    pub fn strike_key(&mut self, code: u8) -> bool {
+        self.key_struck(code)
+    }
     /// A key is in the typewriter buffer, not yet taken by `tyi`.
-    pub fn key_pending(&self) -> bool { todo!() }
+    pub fn key_pending(&self) -> bool {
+        self.iosta & status::TYPE_IN != 0
+    }
     /// When the program has been waiting for a key (polling the typewriter flag or status with no
     /// key struck, and typing nothing) continuously: the emulated time the wait began. `None` if
     /// it is not waiting now.
-    pub fn key_wait_since(&self) -> Option<u64> { todo!() }
-    pub fn drain_typewriter(&mut self) -> Vec<TypeEvent> { todo!() }
-    pub fn drain_display(&mut self) -> Vec<DisplayPoint> { todo!() }
+    pub fn key_wait_since(&self) -> Option<u64> {
+        self.tty.key_wait_since(self.time_ns)
+    }
+    pub fn drain_typewriter(&mut self) -> Vec<TypeEvent> {
+        std::mem::take(&mut self.tty.events)
+    }
+    pub fn drain_display(&mut self) -> Vec<DisplayPoint> {
+        std::mem::take(&mut self.dpy.points)
+    }
     /// Bytes punched since the last drain (each a full 8-hole frame).
-    pub fn drain_punch(&mut self) -> Vec<u8> { todo!() }
+    pub fn drain_punch(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.ptp.out)
+    }
+    /// Typewriter case (upper) and ribbon (red) state.
+    pub fn typewriter_state(&self) -> (bool, bool) {
+        (self.tty.upper, self.tty.red)
+    }
+
+    // ---- internal helpers shared by the submodules ----
+
+    /// One 5 µs memory cycle.
+    #[inline(always)]
+    fn cycle(&mut self) {
+        self.time_ns += CYCLE;
+        self.cycles += 1;
+    }
+
+    /// Read memory; non-existent memory reads as 0 (SIMH).
+    #[inline(always)]
+    fn rd(&self, a: u32) -> u32 {
+        match self.mem.get(a as usize) {
+            Some(w) => w.bits(),
+            None => 0,
+        }
+    }
+
+    /// Write memory; writes to non-existent memory are lost (SIMH `MEM_ADDR_OK`).
+    #[inline(always)]
+    fn wr(&mut self, a: u32, v: u32) {
+        if let Some(m) = self.mem.get_mut(a as usize) {
+            *m = Word::new(v);
+        }
+    }
+
+    /// The return-address word of jsp/jda/cal/lap and the break: OV, EXD, 16-bit PC.
+    #[inline(always)]
+    fn epc_word(&self) -> u32 {
+        ((self.ov as u32) << 17) | ((self.extend as u32) << 16) | self.pc
+    }
 }

@@ -4,7 +4,9 @@ use std::fmt;
 
 /// An 18-bit PDP-1 word. The constructor masks to 18 bits, so a `Word` can never hold more.
 /// `Display` prints six octal digits, as every PDP-1 listing does.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(transparent)]
 pub struct Word(u32);
 

@@ -1,0 +1,543 @@
+//! The PDP-1C central processor: fetch, effective address, and every non-IOT instruction.
+//!
+//! Bit numbering is DEC's: bit 0 is the sign (`400000`), bit 17 the units bit.
+//!
+//! ```text
+//! Memory reference                         (pdp1-hardware.md §2.1–2.2, [SIMH-cpu] header)
+//!    0  1  2  3  4  5  6  7  8  9 10 11 12 13 14 15 16 17
+//!  +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+//!  |     opcode   | i|            address Y              |
+//!  +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+//!   01 and  02 ior  03 xor  04 xct  07 cal (i=0) / jda (i=1)
+//!   10 lac  11 lio  12 dac  13 dap  14 dip  15 dio  16 dzm
+//!   20 add  21 sub  22 idx  23 isp  24 sad  25 sas  26 mul/mus  27 div/dis
+//!   30 jmp  31 jsp                     undefined on a PDP-1C: 00 05 06 17 36
+//!
+//! Skip (opcode 32)                         (§2.3)
+//!  |1  1  0  1  0| i|  |spi|szo|sma|spa|sza| szs n  | szf n  |
+//!   conditions are ORed, then i inverts; szo clears OV afterwards.
+//!
+//! Shift / rotate (opcode 33)               (§2.4)
+//!  |1  1  0  1  1| dir|shift| reg |    count: number of 1 bits in 9–17    |
+//!   dir 0 left / 1 right; shift 1 / rotate 0; reg 01 AC, 10 IO, 11 AC:IO
+//!
+//! law (opcode 34)                          (§2.5)
+//!  |1  1  1  0  0| s|            N (12 bits)                |   AC ← N, or ~N if s
+//!
+//! Operate (opcode 37)                      (§2.6)
+//!  |1  1  1  1  1|  |cli|lat|cma|hlt|cla|lap|  |  |s/c| flag  |
+//!   order: cli, cla; OR TW, OR PC; cma; set/clear flag; hlt.
+//! ```
+//!
+//! # Addressing
+//!
+//! A direct address is in the current field (PC bits 2–5). Without extend mode indirect
+//! addressing is multi-level within the current field; in extend mode it is single-level and
+//! the indirect word supplies a full 16-bit address ([SIMH-cpu] `Ea`, [aap] `mb_to_ma`).
+//!
+//! # Time
+//!
+//! Each memory cycle is charged where it occurs: the fetch, each defer cycle, the execute
+//! cycle. So jmp/jsp/skip/shift/law/operate take 5 µs, other memory reference 10 µs, +5 µs per
+//! indirect level, `xct` 5 µs plus its target (whose fetch is the xct's second cycle) — the
+//! handbook table ([HB], pdp1-hardware.md §3.1).
+//!
+//! Type 10 `mul`/`div` take longer than two cycles; their extra time is data dependent. We use
+//! aap's gate-level model ([aap] `multiply()`/`divide()`, which steps through the option's
+//! MDP-1…MDP-14 flow chart with its pulse delays) because it is the only source derived from
+//! the logic rather than quoted as a range, and it lands inside the handbook's bounds ("mul
+//! 25 µs max, average 20", "div 40 µs max"):
+//!
+//! * `mul`: 12.35 µs + 0.70 µs per 1 bit among the low 16 bits of |AC| (12.35 … 23.55 µs);
+//! * `div`: 26.6 µs + 0.5 µs per zero bit among the 18 quotient bits the hardware develops
+//!   (26.6 … 35.6 µs); divide overflow 11.3 µs.
+//!
+//! The extra time beyond the two memory cycles is added to `time_ns` only; `cycles()` counts
+//! the two cycles.
+//!
+//! # Deliberate differences from SIMH 3.8
+//!
+//! * Opcodes 05, 06, 17, 36 and shift sub-codes 00, 04, 10, 14 stop with
+//!   [`StopReason::UndefinedInstruction`]; SIMH stops on them only with `STOP_INST` set (its
+//!   default is to ignore them), so the differential test sets `d stop_inst 1`.
+//! * `jmp i 1` restores OV/EXD and ends a break only in sequence-break mode ([aap]); SIMH does
+//!   it whenever any break flip-flop is set.
+
+use super::{decr, incr};
+use super::{Machine, StopReason, AMASK, DAMASK, FIELD, IBIT, MASK, SIGN};
+use crate::arith;
+use crate::word::Word;
+
+/// Skip/flag selector n → mask: 1…6 one flag (PF1 = 040), 7 all six, 0 none.
+const FLAG_MASK: [u8; 8] = [0, 0o40, 0o20, 0o10, 0o04, 0o02, 0o01, 0o77];
+
+/// Magnitude of a one's-complement word.
+#[inline]
+const fn mag(x: u32) -> u32 {
+    if x & SIGN != 0 {
+        x ^ MASK
+    } else {
+        x
+    }
+}
+
+impl Machine {
+    /// One machine step: a sequence-break entry, or the fetch and execution of one instruction
+    /// (or one re-execution of a waiting IOT). Returns a stop reason when the machine must stop.
+    #[inline]
+    pub(super) fn step(&mut self) -> Option<StopReason> {
+        if self.sb_req && self.sbm && !self.sb_ip {
+            self.break_entry();
+            return None;
+        }
+        let pc0 = self.pc;
+        self.ma = pc0;
+        let ir = self.rd(pc0);
+        self.mb = ir;
+        self.pc = incr(pc0);
+        self.cycle();
+        self.execute(ir, pc0)
+    }
+
+    /// The three break cycles ([SIMH-cpu] main loop, [MAME-cpu] brk_ctr): AC → 0, the
+    /// OV/EXD/PC word → 1, IO → 2, PC ← 3; extend mode and OV cleared.
+    fn break_entry(&mut self) {
+        self.sb_req = false;
+        self.sb_ip = true;
+        let epc = self.epc_word();
+        self.wr(0, self.ac);
+        self.cycle();
+        self.wr(1, epc);
+        self.cycle();
+        self.wr(2, self.io);
+        self.cycle();
+        self.ma = 2;
+        self.mb = self.io;
+        self.pc = 3;
+        self.extend = false;
+        self.ov = false;
+    }
+
+    /// Effective address of a memory-reference instruction, charging one cycle per indirect
+    /// word read.
+    #[inline]
+    fn ea(&mut self, ir: u32, pc0: u32) -> Result<u32, StopReason> {
+        let field = self.pc & FIELD;
+        let mut ma = field | (ir & DAMASK);
+        if ir & IBIT != 0 {
+            if self.extend {
+                self.cycle();
+                let w = self.rd(ma);
+                self.mb = w;
+                ma = w & AMASK;
+            } else {
+                let mut n = 0;
+                loop {
+                    if n >= self.config.indirect_limit {
+                        return Err(StopReason::IndirectLimit { pc: pc0 });
+                    }
+                    n += 1;
+                    self.cycle();
+                    let w = self.rd(ma);
+                    self.mb = w;
+                    ma = field | (w & DAMASK);
+                    if w & IBIT == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        self.ma = ma;
+        Ok(ma)
+    }
+
+    /// Operand read for the execute cycle (charges the cycle).
+    #[inline(always)]
+    fn operand(&mut self, ma: u32) -> u32 {
+        self.cycle();
+        let w = self.rd(ma);
+        self.mb = w;
+        w
+    }
+
+    /// Store in the execute cycle (charges the cycle).
+    #[inline(always)]
+    fn store(&mut self, ma: u32, v: u32) {
+        self.cycle();
+        self.mb = v;
+        self.wr(ma, v);
+    }
+
+    #[inline(always)]
+    fn skip(&mut self) {
+        self.pc = incr(self.pc);
+    }
+
+    /// Execute the fetched instruction `ir` (fetched from `pc0`; PC already advanced).
+    pub(super) fn execute(&mut self, mut ir: u32, pc0: u32) -> Option<StopReason> {
+        let mut xct_depth = 0;
+        macro_rules! ea {
+            () => {
+                match self.ea(ir, pc0) {
+                    Ok(a) => a,
+                    Err(r) => return Some(r),
+                }
+            };
+        }
+        loop {
+            let op = ir >> 13;
+            self.ir = op;
+            match op {
+                0o01 => {
+                    let a = ea!();
+                    self.ac &= self.operand(a);
+                }
+                0o02 => {
+                    let a = ea!();
+                    self.ac |= self.operand(a);
+                }
+                0o03 => {
+                    let a = ea!();
+                    self.ac ^= self.operand(a);
+                }
+                0o04 => {
+                    // xct: the target's fetch is this instruction's second cycle; PC stays at
+                    // xct+1, so a skip or jump in the target acts relative to the xct.
+                    if xct_depth >= self.config.xct_limit {
+                        return Some(StopReason::XctLimit { pc: pc0 });
+                    }
+                    xct_depth += 1;
+                    let a = ea!();
+                    ir = self.operand(a);
+                    continue;
+                }
+                0o07 => {
+                    // cal (i = 0) uses location 100 of the current field; jda (i = 1) uses Y.
+                    // Never indirect.
+                    let a = (self.pc & FIELD) | if ir & IBIT != 0 { ir & DAMASK } else { 0o100 };
+                    self.ma = a;
+                    let ac = self.ac;
+                    self.ac = self.epc_word();
+                    self.pc = incr(a);
+                    self.store(a, ac);
+                }
+                0o10 => {
+                    let a = ea!();
+                    self.ac = self.operand(a);
+                }
+                0o11 => {
+                    let a = ea!();
+                    self.io = self.operand(a);
+                }
+                0o12 => {
+                    let a = ea!();
+                    self.store(a, self.ac);
+                }
+                0o13 => {
+                    let a = ea!();
+                    let m = self.rd(a);
+                    self.store(a, (m & !DAMASK) | (self.ac & DAMASK));
+                }
+                0o14 => {
+                    let a = ea!();
+                    let m = self.rd(a);
+                    self.store(a, (self.ac & !DAMASK & MASK) | (m & DAMASK));
+                }
+                0o15 => {
+                    let a = ea!();
+                    self.store(a, self.io);
+                }
+                0o16 => {
+                    let a = ea!();
+                    self.store(a, 0);
+                }
+                0o20 => {
+                    let a = ea!();
+                    let m = self.operand(a);
+                    let (r, ov) = arith::add(Word::new(self.ac), Word::new(m));
+                    self.ac = r.bits();
+                    self.ov |= ov;
+                }
+                0o21 => {
+                    let a = ea!();
+                    let m = self.operand(a);
+                    let (r, ov) = arith::sub(Word::new(self.ac), Word::new(m));
+                    self.ac = r.bits();
+                    self.ov |= ov;
+                }
+                0o22 | 0o23 => {
+                    let a = ea!();
+                    let r = arith::inc(Word::new(self.rd(a))).bits();
+                    self.ac = r;
+                    self.store(a, r);
+                    if op == 0o23 && r & SIGN == 0 {
+                        self.skip();
+                    }
+                }
+                0o24 => {
+                    let a = ea!();
+                    if self.ac != self.operand(a) {
+                        self.skip();
+                    }
+                }
+                0o25 => {
+                    let a = ea!();
+                    if self.ac == self.operand(a) {
+                        self.skip();
+                    }
+                }
+                0o26 => {
+                    let a = ea!();
+                    let m = self.operand(a);
+                    if self.config.mul_div {
+                        self.multiply(m);
+                    } else {
+                        self.multiply_step(m);
+                    }
+                }
+                0o27 => {
+                    let a = ea!();
+                    let m = self.operand(a);
+                    if self.config.mul_div {
+                        self.divide(m);
+                    } else {
+                        self.divide_step(m);
+                    }
+                }
+                0o30 => {
+                    if ir & 0o17777 == 0o10001 && self.sbm && self.pc & FIELD == 0 {
+                        // Debreak: `jmp i 1` in field 0 in sequence-break mode restores OV and
+                        // extend mode from location 1 and ends the break ([SIMH-cpu] case 030,
+                        // [aap] defer TP2). One defer cycle.
+                        self.cycle();
+                        let w = self.rd(1);
+                        self.ma = 1;
+                        self.mb = w;
+                        self.ov = w & SIGN != 0;
+                        self.extend = w & 0o200_000 != 0;
+                        self.pc = w & AMASK;
+                        self.sb_ip = false;
+                    } else {
+                        self.pc = ea!();
+                    }
+                }
+                0o31 => {
+                    let a = ea!();
+                    self.ac = self.epc_word();
+                    self.pc = a;
+                }
+                0o32 => self.skip_group(ir),
+                0o33 => {
+                    if !self.shift_group(ir) {
+                        return Some(StopReason::UndefinedInstruction {
+                            pc: pc0,
+                            word: Word::new(ir),
+                        });
+                    }
+                }
+                0o34 => {
+                    self.ac = (ir & DAMASK) ^ if ir & IBIT != 0 { MASK } else { 0 };
+                }
+                0o35 => {
+                    // In-out transfer: may re-execute (I/O wait), which is not a completed
+                    // instruction.
+                    match self.iot(ir, pc0) {
+                        super::io::IotResult::Done => {}
+                        super::io::IotResult::Again => return None,
+                        super::io::IotResult::Stop(r) => return Some(r),
+                    }
+                }
+                0o37 => {
+                    if self.operate(ir) {
+                        self.instructions += 1;
+                        return Some(StopReason::Halted);
+                    }
+                }
+                _ => {
+                    return Some(StopReason::UndefinedInstruction {
+                        pc: pc0,
+                        word: Word::new(ir),
+                    });
+                }
+            }
+            self.instructions += 1;
+            return None;
+        }
+    }
+
+    /// Skip group: OR of the selected conditions, inverted by bit 5; szo then clears OV.
+    fn skip_group(&mut self, ir: u32) {
+        let ac = self.ac;
+        let sw = FLAG_MASK[((ir >> 3) & 7) as usize];
+        let fl = FLAG_MASK[(ir & 7) as usize];
+        if fl & 0o40 != 0 && self.iosta & super::status::TYPE_IN == 0 {
+            // szf testing PF1 with no key pending: the program is polling for a key.
+            self.tty.poll(self.time_ns);
+        }
+        let cond = (ir & 0o2000 != 0 && self.io & SIGN == 0)
+            || (ir & 0o1000 != 0 && !self.ov)
+            || (ir & 0o0400 != 0 && ac & SIGN != 0)
+            || (ir & 0o0200 != 0 && ac & SIGN == 0)
+            || (ir & 0o0100 != 0 && ac == 0)
+            || (sw != 0 && self.ss & sw == 0)
+            || (fl != 0 && self.pf & fl == 0);
+        if cond != (ir & IBIT != 0) {
+            self.skip();
+        }
+        if ir & 0o1000 != 0 {
+            self.ov = false;
+        }
+    }
+
+    /// Shift/rotate group; returns false for an undefined sub-code.
+    fn shift_group(&mut self, ir: u32) -> bool {
+        let n = (ir & 0o777).count_ones();
+        let (ac, io) = (self.ac, self.io);
+        let acs = if ac & SIGN != 0 { MASK } else { 0 };
+        // Closed forms of n one-bit steps (n ≤ 9, so no shift reaches 32).
+        let rotl = |x: u32| ((x << n) | (x >> (18 - n))) & MASK;
+        let rotr = |x: u32| ((x >> n) | (x << (18 - n))) & MASK;
+        let sal = |x: u32| {
+            let s = if x & SIGN != 0 { MASK } else { 0 };
+            (x & SIGN) | ((x << n) & 0o377_777) | (s >> (18 - n))
+        };
+        let sar = |x: u32| {
+            let s = if x & SIGN != 0 { MASK } else { 0 };
+            ((x >> n) | (s << (18 - n))) & MASK
+        };
+        match (ir >> 9) & 0o17 {
+            0o01 => self.ac = rotl(ac),
+            0o02 => self.io = rotl(io),
+            0o03 => {
+                self.ac = ((ac << n) | (io >> (18 - n))) & MASK;
+                self.io = ((io << n) | (ac >> (18 - n))) & MASK;
+            }
+            0o05 => self.ac = sal(ac),
+            0o06 => self.io = sal(io),
+            0o07 => {
+                self.ac = (ac & SIGN) | ((ac << n) & 0o377_777) | (io >> (18 - n));
+                self.io = ((io << n) | (acs >> (18 - n))) & MASK;
+            }
+            0o11 => self.ac = rotr(ac),
+            0o12 => self.io = rotr(io),
+            0o13 => {
+                self.io = ((io >> n) | (ac << (18 - n))) & MASK;
+                self.ac = ((ac >> n) | (io << (18 - n))) & MASK;
+            }
+            0o15 => self.ac = sar(ac),
+            0o16 => self.io = sar(io),
+            0o17 => {
+                self.io = ((io >> n) | (ac << (18 - n))) & MASK;
+                self.ac = ((ac >> n) | (acs << (18 - n))) & MASK;
+            }
+            _ => return false,
+        }
+        true
+    }
+
+    /// Operate group in micro-operation order; returns true for `hlt`.
+    fn operate(&mut self, ir: u32) -> bool {
+        if ir & 0o4000 != 0 {
+            self.io = 0;
+        }
+        if ir & 0o0200 != 0 {
+            self.ac = 0;
+        }
+        if ir & 0o2000 != 0 {
+            self.ac |= self.tw;
+        }
+        if ir & 0o0100 != 0 {
+            self.ac |= self.epc_word();
+        }
+        if ir & 0o1000 != 0 {
+            self.ac ^= MASK;
+        }
+        let f = FLAG_MASK[(ir & 7) as usize];
+        if ir & 0o10 != 0 {
+            self.pf |= f;
+        } else {
+            self.pf &= !f;
+        }
+        ir & 0o400 != 0
+    }
+
+    /// `mus` (multiply step, no Type 10): if IO bit 17, AC ← AC + M (end-around carry, no −0
+    /// clean-up); then AC:IO shifts right one place, AC bit 0 ← 0. [SIMH-cpu], [aap].
+    fn multiply_step(&mut self, m: u32) {
+        let mut ac = self.ac;
+        if self.io & 1 != 0 {
+            ac = arith::add_end_around(ac, m);
+        }
+        self.io = (self.io >> 1) | ((ac & 1) << 17);
+        self.ac = ac >> 1;
+    }
+
+    /// `dis` (divide step, no Type 10): rotate AC:IO left with the complement of the old AC
+    /// sign entering IO bit 17; then AC ← AC + ~M if IO bit 17 else AC + M + 1, end-around
+    /// carry, −0 → +0. [SIMH-cpu], [aap].
+    fn divide_step(&mut self, m: u32) {
+        let t = self.ac >> 17;
+        let ac = ((self.ac << 1) | (self.io >> 17)) & MASK;
+        self.io = ((self.io << 1) | (t ^ 1)) & MASK;
+        let mut r = if self.io & 1 != 0 {
+            ac + (m ^ MASK)
+        } else {
+            ac + m + 1
+        };
+        if r > MASK {
+            r = (r + 1) & MASK;
+        }
+        self.ac = if r == MASK { 0 } else { r };
+    }
+
+    /// Type 10 `mul`: |AC|·|M| as a 34-bit magnitude, left in AC:IO shifted one place left
+    /// (a fraction: IO bit 17 ends up a copy of the sign); both complemented if the signs
+    /// differ and the product is not zero. [SIMH-cpu] case 026, [aap] `multiply`.
+    fn multiply(&mut self, m: u32) {
+        let a = mag(self.ac);
+        let p = ((a as u64) * (mag(m) as u64)) << 1;
+        let (mut ac, mut io) = ((p >> 18) as u32 & MASK, p as u32 & MASK);
+        if (self.ac ^ m) & SIGN != 0 && (ac | io) != 0 {
+            ac ^= MASK;
+            io ^= MASK;
+        }
+        self.ac = ac;
+        self.io = io;
+        self.time_ns += 2_350 + 700 * u64::from((a & 0o177_777).count_ones());
+    }
+
+    /// Type 10 `div`: dividend AC:IO (sign, then 34 magnitude bits: AC bits 1–17, IO bits
+    /// 0–16), divisor M. |AC| ≥ |M| is overflow: nothing changes and there is no skip.
+    /// Otherwise AC ← quotient (sign of AC ⊕ M, +0 when zero), IO ← remainder (sign of the
+    /// dividend, +0 when zero), and the next instruction is skipped. [SIMH-cpu] case 027.
+    fn divide(&mut self, m: u32) {
+        let v = mag(m);
+        if mag(self.ac) >= v {
+            self.time_ns += 1_300;
+            return;
+        }
+        let neg = self.ac & SIGN != 0;
+        let (hi, lo) = if neg {
+            (self.ac ^ MASK, self.io ^ MASK)
+        } else {
+            (self.ac, self.io)
+        };
+        let d = ((hi as u64) << 17) | (lo as u64 >> 1);
+        let q = (d / v as u64) as u32;
+        let r = (d % v as u64) as u32;
+        self.ac = if (self.ac ^ m) & SIGN != 0 && q != 0 {
+            q ^ MASK
+        } else {
+            q
+        };
+        self.io = if neg && r != 0 { r ^ MASK } else { r };
+        self.skip();
+        self.time_ns += 16_600 + 500 * u64::from(18 - q.count_ones());
+    }
+
+    /// Undo the PC advance of the current instruction (used by the I/O wait).
+    #[inline]
+    pub(super) fn back_up_pc(&mut self) {
+        self.pc = decr(self.pc);
+    }
+}
