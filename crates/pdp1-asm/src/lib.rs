@@ -1,1 +1,80 @@
-//! pdp1-asm: MACRO-1 cross-assembler, disassembler and tape formats. (Filled in by the assembler work.)
+//! # pdp1-asm — MACRO-1 cross-assembler, disassembler and tape formats for the PDP-1
+//!
+//! * [`assemble`] turns MACRO-1 source (the language of DEC's PDP-1 MACRO, see
+//!   `docs/assembler.md`) into memory words, a start address, a symbol table and a listing. All
+//!   errors of a run are collected, each with file, line and column.
+//! * [`tape`] reads and writes RIM and BLK paper-tape images and FIO-DEC text tapes.
+//! * [`disasm`] turns a word back into MACRO text; assembling that text gives the word back.
+//!
+//! Octal everywhere, DEC bit numbering (bit 0 = sign).
+
+mod assembler;
+mod cursor;
+pub mod disasm;
+mod expr;
+mod permanent;
+mod symbols;
+pub mod tape;
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+pub use pdp1_core::Word;
+pub use symbols::{SymbolKind, SymbolTable, SymbolTableError};
+
+/// The result of a successful assembly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Assembly {
+    /// Assembled words by address (only the locations the program fills).
+    pub words: BTreeMap<u32, Word>,
+    /// The address given by `start`, if any.
+    pub start: Option<u32>,
+    /// The user's symbols (labels, parameters, variables) for the debugger.
+    pub symbols: SymbolTable,
+    /// Location, word and source line for every source line.
+    pub listing: String,
+}
+
+/// One error found in the source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub file: String,
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column (characters; a tab counts as one).
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.file, self.line, self.column, self.message
+        )
+    }
+}
+
+/// All errors of one assembly run, in source order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// Assemble MACRO-1 `source`. `file_name` is only used in diagnostics.
+pub fn assemble(source: &str, file_name: &str) -> Result<Assembly, Diagnostics> {
+    assembler::assemble(source, file_name)
+}

@@ -1,1 +1,88 @@
-fn main() {}
+//! `pdp1-asm SOURCE [-o TAPE] [--format rim|blk] [--listing FILE] [--symbols FILE]`
+//!
+//! Assembles MACRO-1 source into a paper-tape image. Errors go to stderr as
+//! `file:line:column: error: reason`, one per line, and the exit status is 1.
+
+use anyhow::{bail, Context, Result};
+use clap::{Parser, ValueEnum};
+use pdp1_asm::tape::{self, Image};
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Format {
+    /// `dio`/word pairs read by the console READ IN key.
+    Rim,
+    /// MACRO's format: a RIM-format loader at 7751 followed by checksummed blocks.
+    Blk,
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "pdp1-asm",
+    version,
+    about = "MACRO-1 cross-assembler for the PDP-1"
+)]
+struct Args {
+    /// MACRO-1 source file.
+    source: PathBuf,
+    /// Tape image to write (default: SOURCE with extension .rim).
+    #[arg(short = 'o', long = "output")]
+    output: Option<PathBuf>,
+    /// Tape format.
+    #[arg(long, value_enum, default_value = "rim")]
+    format: Format,
+    /// Write the listing (line, location, word, source) to FILE.
+    #[arg(long, value_name = "FILE")]
+    listing: Option<PathBuf>,
+    /// Write the symbol table (`name value kind` lines) to FILE, for the debugger.
+    #[arg(long, value_name = "FILE")]
+    symbols: Option<PathBuf>,
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    let source = std::fs::read_to_string(&args.source)
+        .with_context(|| format!("cannot read {}", args.source.display()))?;
+    let name = args.source.display().to_string();
+    let asm = match pdp1_asm::assemble(&source, &name) {
+        Ok(a) => a,
+        Err(d) => {
+            eprintln!("{d}");
+            let n = d.0.len();
+            eprintln!(
+                "{n} error{} in {name}; no tape written",
+                if n == 1 { "" } else { "s" }
+            );
+            std::process::exit(1);
+        }
+    };
+    let image = Image {
+        words: asm.words.clone(),
+        start: asm.start,
+    };
+    let frames = match args.format {
+        Format::Rim => tape::write_rim(&image),
+        Format::Blk => {
+            if let Some((&a, _)) = image.words.range(tape::LOADER_BASE..).next() {
+                bail!("the program uses location {a:04o}, which the BLK loader at 7751-7777 occupies; use --format rim");
+            }
+            tape::write_blk(&image)
+        }
+    };
+    let out = args
+        .output
+        .clone()
+        .unwrap_or_else(|| args.source.with_extension("rim"));
+    std::fs::write(&out, frames).with_context(|| format!("cannot write {}", out.display()))?;
+    if let Some(p) = &args.listing {
+        std::fs::write(p, &asm.listing).with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if let Some(p) = &args.symbols {
+        std::fs::write(p, asm.symbols.to_text())
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if asm.start.is_none() {
+        eprintln!("warning: {name} has no `start` address; the tape will load but not start");
+    }
+    Ok(())
+}
