@@ -189,8 +189,11 @@ pub struct Machine {
     // Run state.
     running: bool,
     readin: readin::ReadIn,
-    time_ns: u64,
+    /// Emulated time is `cycles * CYCLE + extra_ns`: one counter to bump per memory cycle,
+    /// plus the time that is not whole memory cycles (Type 10 mul/div, the reader during
+    /// READ IN).
     cycles: u64,
+    extra_ns: u64,
     instructions: u64,
 
     // In-out control: I/O halt (waiting), I/O sync (completion pulse arrived), pending pulses.
@@ -252,8 +255,8 @@ impl Machine {
             control_boxes: 0,
             running: false,
             readin: readin::ReadIn::default(),
-            time_ns: 0,
             cycles: 0,
+            extra_ns: 0,
             instructions: 0,
             ioh: false,
             ios: false,
@@ -287,6 +290,8 @@ impl Machine {
     pub fn pc(&self) -> u32 {
         self.pc
     }
+    /// Memory address of the last operand or indirect-word access (not updated by fetches,
+    /// which keeps the hot loop lean).
     pub fn ma(&self) -> u32 {
         self.ma
     }
@@ -312,7 +317,7 @@ impl Machine {
     }
     /// Emulated time since power-on, in nanoseconds.
     pub fn time_ns(&self) -> u64 {
-        self.time_ns
+        self.now()
     }
     /// Memory cycles (5 µs each) taken since power-on; mul/div count their documented extra time
     /// in `time_ns` only.
@@ -497,7 +502,7 @@ impl Machine {
         };
         let mut first = true;
         loop {
-            if self.time_ns >= until {
+            if self.now() >= until {
                 return StopReason::TimeLimit;
             }
             if self.instructions >= max_instr {
@@ -510,19 +515,25 @@ impl Machine {
                 }
                 continue;
             }
-            if !first
-                && !self.breakpoints.is_empty()
-                && !self.ioh
-                && self.breakpoints.contains(&self.pc)
-            {
-                return StopReason::Breakpoint(self.pc);
+            if !self.breakpoints.is_empty() {
+                // Slow path: one instruction at a time with the breakpoint check.
+                if !first && !self.ioh && self.breakpoints.contains(&self.pc) {
+                    return StopReason::Breakpoint(self.pc);
+                }
+                first = false;
+                if let Some(r) = self.step() {
+                    self.running = false;
+                    return r;
+                }
+            } else {
+                // Fast path: run until the next device event, the time limit or the
+                // instruction limit, with nothing else to check per instruction.
+                if let Some(r) = self.run_fast(until, max_instr) {
+                    self.running = false;
+                    return r;
+                }
             }
-            first = false;
-            if let Some(r) = self.step() {
-                self.running = false;
-                return r;
-            }
-            if self.time_ns >= self.next_event_ns {
+            if self.now() >= self.next_event_ns {
                 self.service_devices();
             }
         }
@@ -544,7 +555,7 @@ impl Machine {
             };
         }
         let r = self.step();
-        if self.time_ns >= self.next_event_ns {
+        if self.now() >= self.next_event_ns {
             self.service_devices();
         }
         match r {
@@ -573,7 +584,7 @@ impl Machine {
         let n = self.instructions;
         loop {
             let r = self.step();
-            if self.time_ns >= self.next_event_ns {
+            if self.now() >= self.next_event_ns {
                 self.service_devices();
             }
             if let Some(r) = r {
@@ -620,7 +631,7 @@ impl Machine {
     /// key struck, and typing nothing) continuously: the emulated time the wait began. `None` if
     /// it is not waiting now.
     pub fn key_wait_since(&self) -> Option<u64> {
-        self.tty.key_wait_since(self.time_ns)
+        self.tty.key_wait_since(self.now())
     }
     pub fn drain_typewriter(&mut self) -> Vec<TypeEvent> {
         std::mem::take(&mut self.tty.events)
@@ -642,8 +653,13 @@ impl Machine {
     /// One 5 µs memory cycle.
     #[inline(always)]
     fn cycle(&mut self) {
-        self.time_ns += CYCLE;
         self.cycles += 1;
+    }
+
+    /// Emulated time now, ns.
+    #[inline(always)]
+    fn now(&self) -> u64 {
+        self.cycles * CYCLE + self.extra_ns
     }
 
     /// Read memory; non-existent memory reads as 0 (SIMH).

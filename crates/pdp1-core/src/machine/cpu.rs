@@ -84,19 +84,31 @@ const fn mag(x: u32) -> u32 {
 impl Machine {
     /// One machine step: a sequence-break entry, or the fetch and execution of one instruction
     /// (or one re-execution of a waiting IOT). Returns a stop reason when the machine must stop.
-    #[inline]
+    #[inline(always)]
     pub(super) fn step(&mut self) -> Option<StopReason> {
         if self.sb_req && self.sbm && !self.sb_ip {
             self.break_entry();
             return None;
         }
         let pc0 = self.pc;
-        self.ma = pc0;
         let ir = self.rd(pc0);
-        self.mb = ir;
         self.pc = incr(pc0);
         self.cycle();
         self.execute(ir, pc0)
+    }
+
+    /// Run instructions until emulated time reaches `until` or the next device event, or
+    /// the instruction count reaches `max_instr`, or the machine stops. The hot loop: one
+    /// function so the whole instruction set is inlined into it.
+    #[inline(never)]
+    pub(super) fn run_fast(&mut self, until: u64, max_instr: u64) -> Option<StopReason> {
+        // (An IOT may schedule an earlier event, so `next_event_ns` is re-read.)
+        while self.now() < until.min(self.next_event_ns) && self.instructions < max_instr {
+            if let Some(r) = self.step() {
+                return Some(r);
+            }
+        }
+        None
     }
 
     /// The three break cycles ([SIMH-cpu] main loop, [MAME-cpu] brk_ctr): AC → 0, the
@@ -174,6 +186,7 @@ impl Machine {
     }
 
     /// Execute the fetched instruction `ir` (fetched from `pc0`; PC already advanced).
+    #[inline(always)]
     pub(super) fn execute(&mut self, mut ir: u32, pc0: u32) -> Option<StopReason> {
         let mut xct_depth = 0;
         macro_rules! ea {
@@ -370,9 +383,9 @@ impl Machine {
         let ac = self.ac;
         let sw = FLAG_MASK[((ir >> 3) & 7) as usize];
         let fl = FLAG_MASK[(ir & 7) as usize];
-        if fl & 0o40 != 0 && self.iosta & super::status::TYPE_IN == 0 {
-            // szf testing PF1 with no key pending: the program is polling for a key.
-            self.tty.poll(self.time_ns);
+        if fl & 0o40 != 0 && self.pf & 0o40 == 0 {
+            // szf testing PF1 while it is clear: the program is polling for a key.
+            self.key_poll();
         }
         let cond = (ir & 0o2000 != 0 && self.io & SIGN == 0)
             || (ir & 0o1000 != 0 && !self.ov)
@@ -503,7 +516,7 @@ impl Machine {
         }
         self.ac = ac;
         self.io = io;
-        self.time_ns += 2_350 + 700 * u64::from((a & 0o177_777).count_ones());
+        self.extra_ns += 2_350 + 700 * u64::from((a & 0o177_777).count_ones());
     }
 
     /// Type 10 `div`: dividend AC:IO (sign, then 34 magnitude bits: AC bits 1–17, IO bits
@@ -513,7 +526,7 @@ impl Machine {
     fn divide(&mut self, m: u32) {
         let v = mag(m);
         if mag(self.ac) >= v {
-            self.time_ns += 1_300;
+            self.extra_ns += 1_300;
             return;
         }
         let neg = self.ac & SIGN != 0;
@@ -532,7 +545,7 @@ impl Machine {
         };
         self.io = if neg && r != 0 { r ^ MASK } else { r };
         self.skip();
-        self.time_ns += 16_600 + 500 * u64::from(18 - q.count_ones());
+        self.extra_ns += 16_600 + 500 * u64::from(18 - q.count_ones());
     }
 
     /// Undo the PC advance of the current instruction (used by the I/O wait).

@@ -248,7 +248,7 @@ impl Machine {
         }
         // A completion pulse is requested when bits 5 and 6 differ.
         let pulse = ((ir ^ (ir << 1)) & W) != 0;
-        let now = self.time_ns;
+        let now = self.now();
         match ir & 0o77 {
             0o00 => {}
             0o01 | 0o02 => self.reader_start(ir, pulse),
@@ -274,7 +274,7 @@ impl Machine {
                     });
                 }
                 if self.iosta & status::TYPE_IN == 0 {
-                    self.tty.poll(now);
+                    self.key_poll();
                 }
                 self.io = u32::from(self.tty.key & 0o77);
                 self.iosta &= !status::TYPE_IN;
@@ -313,7 +313,7 @@ impl Machine {
             0o11 => self.io = self.control_boxes,
             0o33 => {
                 if self.iosta & status::TYPE_IN == 0 {
-                    self.tty.poll(now);
+                    self.key_poll();
                 }
                 self.io = self.status_word().bits();
             }
@@ -377,7 +377,7 @@ impl Machine {
             self.cpls &= !CP_PTR;
             self.ptr.due = NEVER;
         } else {
-            self.ptr.due = self.time_ns + READER_LINE_NS;
+            self.ptr.due = self.now() + READER_LINE_NS;
             self.schedule(self.ptr.due);
         }
     }
@@ -422,7 +422,7 @@ impl Machine {
 
     /// Service every device whose event time has come, then recompute the next event time.
     pub(super) fn service_devices(&mut self) {
-        let now = self.time_ns;
+        let now = self.now();
         if self.tty.out_due <= now {
             self.tty.out_due = NEVER;
             self.iosta |= status::TYPE_OUT;
@@ -450,6 +450,14 @@ impl Machine {
             .min(self.dpy.due);
     }
 
+    /// The program looked for a key and found none. Looks made while the typewriter is still
+    /// printing do not count: the program is then waiting for the printer, not for the typist.
+    pub(super) fn key_poll(&mut self) {
+        if self.tty.out_due == NEVER {
+            self.tty.poll(self.now());
+        }
+    }
+
     /// The operator strikes a key (see [`Machine::strike_key`]).
     pub(super) fn key_struck(&mut self, code: u8) -> bool {
         let code = code & 0o77;
@@ -459,7 +467,7 @@ impl Machine {
         self.pf |= 0o40;
         self.sb_req = true;
         self.tty.wait_since = None;
-        self.tty.print(code, true, self.time_ns);
+        self.tty.print(code, true, self.now());
         !overrun
     }
 }

@@ -35,8 +35,8 @@ impl Machine {
         let mut n = 0;
         while n < 3 {
             let f = self.ptr.next_frame()?;
-            self.time_ns += READER_LINE_NS;
-            if self.time_ns >= self.next_event_ns {
+            self.extra_ns += READER_LINE_NS;
+            if self.now() >= self.next_event_ns {
                 self.service_devices();
             }
             if f & 0o200 != 0 {

@@ -1,0 +1,83 @@
+//! Development aid: read in a tape, type keys, print the typewriter transcript.
+//! `cargo run -p pdp1-core --example runtape -- TAPE [KEYS] [SECONDS] [mdv]`
+use pdp1_core::{fiodec, Limit, Machine, MachineConfig};
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let tape = std::fs::read(&args[1]).expect("tape");
+    let keys: Vec<char> = args
+        .get(2)
+        .map(|s| s.replace("\\r", "\r").chars().collect())
+        .unwrap_or_default();
+    let secs: f64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(5.0);
+    let mdv = args.get(4).is_some_and(|s| s == "mdv");
+    let mut m = Machine::new(MachineConfig {
+        mul_div: mdv,
+        ..Default::default()
+    })
+    .unwrap();
+    m.mount_tape(tape);
+    m.read_in();
+    let end = (secs * 1e9) as u64;
+    let mut ki = 0;
+    let mut upper = false;
+    let mut out = String::new();
+    let mut last_key = 0u64;
+    let t0 = std::time::Instant::now();
+    loop {
+        let r = m.run_until(Limit {
+            until_ns: Some((m.time_ns() + 10_000_000).min(end)),
+            instructions: None,
+        });
+        for e in m.drain_typewriter() {
+            if std::env::var("EV").is_ok() {
+                eprintln!("{e:?}");
+            }
+            match e.code {
+                0o77 => out.push('\n'),
+                0o36 => out.push('\t'),
+                c => {
+                    if let Some(ch) = fiodec::to_char(c, e.upper) {
+                        out.push(ch)
+                    }
+                }
+            }
+        }
+        if r != pdp1_core::StopReason::TimeLimit {
+            println!("stop: {r:?} pc={:06o}", m.pc());
+            break;
+        }
+        if m.time_ns() >= end {
+            break;
+        }
+        if ki < keys.len()
+            && !m.reading_in()
+            && m.key_wait_since().is_some()
+            && m.time_ns() - last_key > 100_000_000
+        {
+            let (code, case) = fiodec::from_char(keys[ki]).unwrap();
+            if let Some(u) = case {
+                if u != upper {
+                    m.strike_key(if u { 0o74 } else { 0o72 });
+                    upper = u;
+                    last_key = m.time_ns();
+                    continue;
+                }
+            }
+            m.strike_key(code);
+            last_key = m.time_ns();
+            ki += 1;
+        }
+    }
+    println!("{out}");
+    println!(
+        "pc={:06o} ac={} io={} instr={} time={}ms real={:?} wait={:?}",
+        m.pc(),
+        m.ac(),
+        m.io(),
+        m.instructions(),
+        m.time_ns() / 1_000_000,
+        t0.elapsed(),
+        m.key_wait_since()
+    );
+}
