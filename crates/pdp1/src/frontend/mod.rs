@@ -1,2 +1,511 @@
 //! The minifb desktop frontend: Type 30 scope, typewriter paper, console panel, debugger pane.
-//! (Filled in by the frontend work.) Entry point: `frontend::run(machine, &cli, &setup)`.
+//!
+//! Entry point: [`run`]. The picture itself is [`render::Screen`], a pure function of the
+//! machine and its output streams, also used headless for `--screenshot`. This module only
+//! connects it to a window: host input, real-time pacing ([`pacing`]) and frame timing.
+
+pub mod canvas;
+pub mod console;
+pub mod debugger;
+pub mod font;
+pub mod keyboard;
+pub mod pacing;
+pub mod paper;
+pub mod phosphor;
+pub mod render;
+
+use crate::cli::Cli;
+use crate::setup::Setup;
+use anyhow::{anyhow, bail};
+use console::{Hit, Key as CKey, SWITCH_COUNT};
+use keyboard::Keyboard;
+use minifb::{InputCallback, Key, KeyRepeat, MouseButton, MouseMode, Window, WindowOptions};
+use pacing::{Pacer, Run, Speed};
+use pdp1_core::{Limit, Machine, StopReason};
+use render::{Screen, DEFAULT_SIZE};
+use std::cell::RefCell;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Frames per second. The phosphor is computed from emulated time, so the frame rate only
+/// decides how smooth motion looks; 50 Hz keeps host CPU use low.
+pub const FPS: u32 = 50;
+/// Longest stretch of emulated time run between looks at the keyboard queue.
+const CHUNK_NS: u64 = 5_000_000;
+
+/// Characters typed on the host, collected by minifb's input callback.
+#[derive(Default)]
+struct Typed {
+    chars: Vec<char>,
+    ctrl: bool,
+    alt: bool,
+}
+
+struct Sink(Rc<RefCell<Typed>>);
+
+impl InputCallback for Sink {
+    fn add_char(&mut self, c: u32) {
+        let mut t = self.0.borrow_mut();
+        let Some(c) = char::from_u32(c) else { return };
+        // Ctrl/Alt chords are frontend commands, not typing; of the control characters only
+        // return, backspace and tab are typewriter keys.
+        if t.ctrl || t.alt || (c.is_control() && !matches!(c, '\r' | '\n' | '\u{8}' | '\t')) {
+            return;
+        }
+        t.chars.push(if c == '\n' { '\r' } else { c });
+    }
+    fn set_key_state(&mut self, key: Key, down: bool) {
+        let mut t = self.0.borrow_mut();
+        match key {
+            Key::LeftCtrl | Key::RightCtrl => t.ctrl = down,
+            Key::LeftAlt | Key::RightAlt => t.alt = down,
+            _ => {}
+        }
+    }
+}
+
+/// Settings the frontend takes from the command line.
+pub struct Options {
+    pub speed: Speed,
+    pub symbols: Option<pdp1_asm::SymbolTable>,
+    pub screenshot: Option<PathBuf>,
+    pub max_ns: Option<u64>,
+    pub max_instructions: Option<u64>,
+    pub extend: bool,
+}
+
+impl Options {
+    pub fn new(cli: &Cli, setup: &Setup) -> anyhow::Result<Options> {
+        // The window runs in real time unless told otherwise.
+        let speed = setup.speed(crate::config::Speed::Factor(1.0)).into();
+        let symbols = setup.symbols.clone();
+        let max_ns = match cli.max_seconds {
+            Some(s) if s.is_finite() && s >= 0.0 => Some((s * 1e9) as u64),
+            Some(s) => bail!("--max-seconds {s}: expected a non-negative number"),
+            None => None,
+        };
+        Ok(Options {
+            speed,
+            symbols,
+            screenshot: cli.screenshot.clone(),
+            max_ns,
+            max_instructions: cli.max_instructions,
+            extend: cli.extend,
+        })
+    }
+}
+
+/// Open the window and run `machine` in it until the window is closed or a limit is reached.
+pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
+    let opts = Options::new(cli, setup)?;
+    if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+        bail!("no display (neither DISPLAY nor WAYLAND_DISPLAY is set); use --headless to run without a window");
+    }
+    let (w, h) = DEFAULT_SIZE;
+    let mut window = Window::new(
+        "PDP-1",
+        w,
+        h,
+        WindowOptions {
+            resize: true,
+            scale_mode: minifb::ScaleMode::UpperLeft,
+            ..WindowOptions::default()
+        },
+    )
+    .map_err(|e| anyhow!("cannot open a window ({e}); without a display use --headless"))?;
+    // We pace frames ourselves (emulation and drawing share the frame).
+    window.set_target_fps(0);
+    let typed = Rc::new(RefCell::new(Typed::default()));
+    window.set_input_callback(Box::new(Sink(typed.clone())));
+
+    let mut app = App::new(machine, opts, w, h);
+    let frame = Duration::from_secs(1) / FPS;
+    let mut next = Instant::now();
+    while window.is_open() && !app.quit {
+        let chars = std::mem::take(&mut typed.borrow_mut().chars);
+        app.input(&window, &chars);
+        app.emulate();
+        let (ww, wh) = window.get_size();
+        app.screen.resize(ww, wh);
+        let (bw, bh) = app.screen.size();
+        let buf = app.screen.render(&app.m);
+        window
+            .update_with_buffer(buf, bw, bh)
+            .map_err(|e| anyhow!("window update failed: {e}"))?;
+        next += frame;
+        let now = Instant::now();
+        if next > now {
+            std::thread::sleep(next - now);
+        } else {
+            next = now;
+        }
+    }
+    app.finish()
+}
+
+/// The frontend's state between frames.
+pub struct App {
+    pub m: Machine,
+    pub screen: Screen,
+    keyboard: Keyboard,
+    pacer: Pacer,
+    start: Instant,
+    opts: Options,
+    mouse_was_down: bool,
+    quit: bool,
+}
+
+impl App {
+    pub fn new(m: Machine, mut opts: Options, w: usize, h: usize) -> App {
+        let mut screen = Screen::new(w, h);
+        screen.view.debugger.symbols = opts.symbols.take();
+        screen.view.extend_switch = opts.extend;
+        screen.view.speed = opts.speed.label();
+        let start = Instant::now();
+        let pacer = Pacer::new(opts.speed, Duration::ZERO, m.time_ns());
+        App {
+            m,
+            screen,
+            keyboard: Keyboard::new(),
+            pacer,
+            start,
+            opts,
+            mouse_was_down: false,
+            quit: false,
+        }
+    }
+
+    fn host_now(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    fn status(&mut self, s: impl Into<String>) {
+        self.screen.view.status = s.into();
+    }
+
+    /// Run the machine for this frame's share of time, then collect its output.
+    pub fn emulate(&mut self) {
+        let host = self.host_now();
+        if !self.m.running() {
+            self.pacer.reanchor(host, self.m.time_ns());
+        } else {
+            match self.pacer.plan(host, self.m.time_ns()) {
+                Run::Hold => {}
+                Run::Until(t) => self.run_to(t),
+                Run::For(budget) => {
+                    let end = Instant::now() + budget;
+                    while self.m.running() && Instant::now() < end && !self.quit {
+                        let t = self.m.time_ns() + CHUNK_NS;
+                        self.run_to(t);
+                    }
+                }
+            }
+        }
+        self.collect();
+        self.check_limits();
+    }
+
+    /// Run to emulated time `t` in chunks, striking held keys between chunks; with the trace on,
+    /// one instruction at a time.
+    fn run_to(&mut self, t: u64) {
+        let t = self.opts.max_ns.map_or(t, |mx| t.min(mx));
+        while self.m.running() && self.m.time_ns() < t {
+            self.keyboard.pump(&mut self.m);
+            let until = t.min(self.m.time_ns() + CHUNK_NS);
+            let instr_left = self
+                .opts
+                .max_instructions
+                .map(|mx| mx.saturating_sub(self.m.instructions()));
+            if instr_left == Some(0) {
+                return;
+            }
+            let tracing = self.screen.view.debugger.tracing;
+            let instructions = if tracing { Some(1) } else { instr_left };
+            let before = tracing.then(|| debugger::Debugger::before(&self.m));
+            let n0 = self.m.instructions();
+            let r = self.m.run_until(Limit {
+                until_ns: Some(until),
+                instructions,
+            });
+            if let Some(b) = before {
+                if self.m.instructions() > n0 {
+                    self.screen.view.debugger.record(&b, &self.m);
+                }
+            }
+            match r {
+                StopReason::TimeLimit | StopReason::InstructionLimit => {}
+                other => {
+                    self.stopped(other);
+                    return;
+                }
+            }
+        }
+    }
+
+    fn stopped(&mut self, r: StopReason) {
+        let msg = match r {
+            StopReason::Halted => format!("halted, pc={:06o}", self.m.pc()),
+            StopReason::Breakpoint(a) => format!("breakpoint at {a:06o}"),
+            StopReason::UndefinedInstruction { pc, word } => {
+                format!("undefined instruction {:06o} at {pc:06o}", word.bits())
+            }
+            StopReason::IoHang { pc, word } => format!("I/O hang: {:06o} at {pc:06o}", word.bits()),
+            StopReason::XctLimit { pc } => format!("xct chain too long at {pc:06o}"),
+            StopReason::IndirectLimit { pc } => format!("indirect chain too long at {pc:06o}"),
+            StopReason::ReadInFailed { word } => match word {
+                Some(w) => format!("read-in failed: {:06o} is not dio/jmp", w.bits()),
+                None => "read-in failed: tape ran out".into(),
+            },
+            r => format!("stopped: {r:?}"),
+        };
+        // A stop reported by run_until leaves the machine stopped at the console.
+        if self.m.running() {
+            self.m.stop();
+        }
+        self.screen.view.debugger.cursor = None;
+        self.status(msg);
+    }
+
+    /// Move the machine's output to the screen.
+    fn collect(&mut self) {
+        let pts = self.m.drain_display();
+        self.screen.feed_display(&pts);
+        let typed = self.m.drain_typewriter();
+        if let Some(last) = typed.last() {
+            self.keyboard.set_case(last.upper);
+        }
+        self.screen.feed_typewriter(&typed);
+    }
+
+    fn check_limits(&mut self) {
+        if self.opts.max_ns.is_some_and(|mx| self.m.time_ns() >= mx)
+            || self
+                .opts
+                .max_instructions
+                .is_some_and(|mx| self.m.instructions() >= mx)
+        {
+            self.quit = true;
+        }
+    }
+
+    /// Write `--screenshot` if asked; called once at the end.
+    pub fn finish(mut self) -> anyhow::Result<()> {
+        if let Some(p) = self.opts.screenshot.clone() {
+            self.collect();
+            self.screen.screenshot(&self.m, &p)?;
+        }
+        Ok(())
+    }
+
+    fn press(&mut self, k: CKey, shift: bool) {
+        let host = self.host_now();
+        let m = &mut self.m;
+        match k {
+            CKey::Start => m.start(shift),
+            CKey::StartSbm => m.start(true),
+            CKey::Stop => m.stop(),
+            CKey::Continue => m.cont(),
+            CKey::Examine => {
+                let w = m.examine();
+                let ta = m.test_address();
+                self.screen.view.debugger.mem_addr = ta & !1;
+                self.status(format!("examine {ta:06o}: {:06o}", w.bits()));
+            }
+            CKey::Deposit => {
+                m.deposit();
+                let (ta, tw) = (m.test_address(), m.test_word().bits());
+                self.status(format!("deposit {tw:06o} at {ta:06o}"));
+            }
+            CKey::ReadIn => m.read_in(),
+            CKey::SingleStep => {
+                let r = m.step_cycle();
+                self.after_step(r);
+            }
+            CKey::SingleInst => {
+                let b = debugger::Debugger::before(&self.m);
+                let n0 = self.m.instructions();
+                let r = self.m.step_instruction();
+                if self.screen.view.debugger.tracing && self.m.instructions() > n0 {
+                    self.screen.view.debugger.record(&b, &self.m);
+                }
+                self.after_step(r);
+            }
+            CKey::Pause => {
+                let p = !self.pacer.paused();
+                self.pacer.set_paused(p, host, self.m.time_ns());
+                self.screen.view.paused = p;
+            }
+            CKey::Speed => {
+                let s = self.pacer.speed().next();
+                self.pacer.set_speed(s, host, self.m.time_ns());
+                self.screen.view.speed = s.label();
+            }
+            CKey::Help => self.screen.view.help = !self.screen.view.help,
+        }
+        self.pacer.reanchor(host, self.m.time_ns());
+    }
+
+    fn after_step(&mut self, r: StopReason) {
+        self.screen.view.debugger.cursor = None;
+        match r {
+            StopReason::Stepped | StopReason::TimeLimit | StopReason::InstructionLimit => {
+                let pc = self.m.pc();
+                self.status(format!("stepped, pc={pc:06o}"));
+            }
+            other => self.stopped(other),
+        }
+    }
+
+    fn screenshot_now(&mut self) {
+        let path = next_free("pdp1-screenshot", "png");
+        match self.screen.screenshot(&self.m, &path) {
+            Ok(()) => self.status(format!("wrote {}", path.display())),
+            Err(e) => self.status(format!("{e:#}")),
+        }
+    }
+
+    /// Host keyboard and mouse.
+    fn input(&mut self, w: &Window, chars: &[char]) {
+        for &c in chars {
+            let before = self.keyboard.overruns;
+            self.keyboard.type_char(c, &mut self.m);
+            if self.keyboard.overruns > before {
+                self.status("key overran the typewriter buffer (typed before the program took the last one)");
+            }
+        }
+        let ctrl = w.is_key_down(Key::LeftCtrl) || w.is_key_down(Key::RightCtrl);
+        let shift = w.is_key_down(Key::LeftShift) || w.is_key_down(Key::RightShift);
+        for k in w.get_keys_pressed(KeyRepeat::Yes) {
+            self.key(k, ctrl, shift);
+        }
+        self.mouse(w);
+    }
+
+    fn key(&mut self, k: Key, ctrl: bool, shift: bool) {
+        let dbg_focus = self.screen.view.debugger.focus(&self.m);
+        let mask = (self.m.memory().len() as u32).saturating_sub(1);
+        match (k, ctrl) {
+            (Key::F1, _) => self.press(CKey::Help, shift),
+            (Key::Escape, _) => self.screen.view.help = false,
+            (Key::F2, _) => self.press(CKey::Start, shift),
+            (Key::F3, _) => self.press(CKey::Stop, shift),
+            (Key::F4, _) => self.press(CKey::Continue, shift),
+            (Key::F5, _) => self.press(CKey::Examine, shift),
+            (Key::F6, _) => self.press(CKey::Deposit, shift),
+            (Key::F7, _) => self.press(CKey::ReadIn, shift),
+            (Key::F8, _) => self.press(CKey::SingleStep, shift),
+            (Key::F9, _) => self.press(CKey::SingleInst, shift),
+            (Key::F10, _) => self.press(CKey::Pause, shift),
+            (Key::F11, _) => self.press(CKey::Speed, shift),
+            (Key::F12, _) => self.screenshot_now(),
+            (Key::Q, true) => self.quit = true,
+            (Key::Left, true) | (Key::Right, true) => {
+                let n = SWITCH_COUNT;
+                let c = self.screen.view.switch_cursor.unwrap_or(0);
+                self.screen.view.switch_cursor = Some(if k == Key::Left {
+                    (c + n - 1) % n
+                } else {
+                    (c + 1) % n
+                });
+            }
+            (Key::Up, true) | (Key::Down, true) => {
+                let c = self.screen.view.switch_cursor.unwrap_or(0);
+                self.screen.view.switch_cursor = Some(c);
+                let sw = console::switch_at(c);
+                if self.switch_is_on(sw) != (k == Key::Up) {
+                    console::toggle(&mut self.m, sw, &mut self.screen.view.extend_switch);
+                }
+            }
+            (Key::B, true) => {
+                self.screen
+                    .view
+                    .debugger
+                    .toggle_breakpoint(&mut self.m, dbg_focus);
+            }
+            (Key::T, true) => {
+                let d = &mut self.screen.view.debugger;
+                d.tracing = !d.tracing;
+                let msg = if d.tracing { "trace on" } else { "trace off" };
+                self.status(msg);
+            }
+            (Key::W, true) => {
+                let path = next_free("pdp1-trace", "txt");
+                let r = self.screen.view.debugger.save_trace(&path);
+                self.status(match r {
+                    Ok(()) => format!("wrote {}", path.display()),
+                    Err(e) => format!("cannot write {}: {e:#}", path.display()),
+                });
+            }
+            (Key::M, true) => self.screen.view.debugger.mem_addr = dbg_focus & !1,
+            (Key::Up, false) => {
+                self.screen.view.debugger.cursor = Some(dbg_focus.wrapping_sub(1) & mask)
+            }
+            (Key::Down, false) => {
+                self.screen.view.debugger.cursor = Some(dbg_focus.wrapping_add(1) & mask)
+            }
+            (Key::Home, false) => self.screen.view.debugger.cursor = None,
+            (Key::PageUp, false) | (Key::PageDown, false) => {
+                let step = if shift { 0o400 } else { 0o20 };
+                let d = &mut self.screen.view.debugger;
+                d.mem_addr = if k == Key::PageUp {
+                    d.mem_addr.wrapping_sub(step)
+                } else {
+                    d.mem_addr + step
+                } & mask;
+            }
+            (Key::End, false) => self.screen.view.paper_scroll = 0,
+            _ => {}
+        }
+    }
+
+    fn switch_is_on(&self, sw: console::Switch) -> bool {
+        match sw {
+            console::Switch::TestWord(b) => self.m.test_word().bits() >> (17 - b) & 1 == 1,
+            console::Switch::Sense(n) => self.m.sense_switches() >> (6 - n) & 1 == 1,
+            console::Switch::TestAddress(b) => self.m.test_address() >> (15 - b) & 1 == 1,
+            console::Switch::Extend => self.screen.view.extend_switch,
+        }
+    }
+
+    fn mouse(&mut self, w: &Window) {
+        let down = w.get_mouse_down(MouseButton::Left);
+        let pos = w.get_mouse_pos(MouseMode::Discard);
+        if down && !self.mouse_was_down {
+            if let Some((x, y)) = pos {
+                match self.screen.hit(x as i32, y as i32) {
+                    Some(Hit::Switch(sw)) => {
+                        console::toggle(&mut self.m, sw, &mut self.screen.view.extend_switch)
+                    }
+                    Some(Hit::Key(k)) => self.press(k, false),
+                    Some(Hit::Line(a)) => {
+                        self.screen.view.debugger.toggle_breakpoint(&mut self.m, a);
+                    }
+                    None => {}
+                }
+            }
+        }
+        self.mouse_was_down = down;
+        if let (Some((_, dy)), Some((x, y))) = (w.get_scroll_wheel(), pos) {
+            let l = self.screen.layout();
+            if l.paper.contains(x as i32, y as i32) {
+                let lines = self.screen.paper().lines().len();
+                let v = &mut self.screen.view;
+                let step = (dy.abs().ceil() as usize).max(1) * 3;
+                v.paper_scroll = if dy > 0.0 {
+                    (v.paper_scroll + step).min(lines.saturating_sub(1))
+                } else {
+                    v.paper_scroll.saturating_sub(step)
+                };
+            }
+        }
+    }
+}
+
+/// `stem-N.ext` for the first N that does not exist yet.
+fn next_free(stem: &str, ext: &str) -> PathBuf {
+    (1..)
+        .map(|n| PathBuf::from(format!("{stem}-{n}.{ext}")))
+        .find(|p| !Path::new(p).exists())
+        .expect("some file name is free")
+}

@@ -1,0 +1,210 @@
+//! A 0RGB pixel buffer (minifb's format) with the few drawing operations the panes need, and PNG
+//! output for `--screenshot`.
+
+use super::font::{glyph, GLYPH_H, GLYPH_W};
+use anyhow::Context;
+use std::path::Path;
+
+/// A rectangle in window pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rect {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
+impl Rect {
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
+        Rect { x, y, w, h }
+    }
+    pub fn contains(&self, px: i32, py: i32) -> bool {
+        px >= self.x && py >= self.y && px < self.x + self.w && py < self.y + self.h
+    }
+    pub fn right(&self) -> i32 {
+        self.x + self.w
+    }
+    pub fn bottom(&self) -> i32 {
+        self.y + self.h
+    }
+}
+
+/// 0x00RRGGBB.
+pub type Color = u32;
+
+pub const fn rgb(r: u8, g: u8, b: u8) -> Color {
+    ((r as u32) << 16) | ((g as u32) << 8) | b as u32
+}
+
+pub struct Canvas {
+    pub w: usize,
+    pub h: usize,
+    pub px: Vec<u32>,
+}
+
+impl Canvas {
+    pub fn new(w: usize, h: usize) -> Canvas {
+        Canvas {
+            w,
+            h,
+            px: vec![0; w * h],
+        }
+    }
+
+    pub fn resize(&mut self, w: usize, h: usize) {
+        if (w, h) != (self.w, self.h) {
+            self.w = w;
+            self.h = h;
+            self.px = vec![0; w * h];
+        }
+    }
+
+    /// Clip `r` to the canvas: (x0, y0, x1, y1) with x1/y1 exclusive, or None if empty.
+    fn clip(&self, r: Rect) -> Option<(usize, usize, usize, usize)> {
+        let x0 = r.x.max(0) as i64;
+        let y0 = r.y.max(0) as i64;
+        let x1 = (r.x as i64 + r.w as i64).min(self.w as i64);
+        let y1 = (r.y as i64 + r.h as i64).min(self.h as i64);
+        (x0 < x1 && y0 < y1).then_some((x0 as usize, y0 as usize, x1 as usize, y1 as usize))
+    }
+
+    pub fn fill(&mut self, r: Rect, c: Color) {
+        if let Some((x0, y0, x1, y1)) = self.clip(r) {
+            for y in y0..y1 {
+                self.px[y * self.w + x0..y * self.w + x1].fill(c);
+            }
+        }
+    }
+
+    pub fn set(&mut self, x: i32, y: i32, c: Color) {
+        if x >= 0 && y >= 0 && (x as usize) < self.w && (y as usize) < self.h {
+            self.px[y as usize * self.w + x as usize] = c;
+        }
+    }
+
+    pub fn frame(&mut self, r: Rect, c: Color) {
+        self.fill(Rect::new(r.x, r.y, r.w, 1), c);
+        self.fill(Rect::new(r.x, r.bottom() - 1, r.w, 1), c);
+        self.fill(Rect::new(r.x, r.y, 1, r.h), c);
+        self.fill(Rect::new(r.right() - 1, r.y, 1, r.h), c);
+    }
+
+    /// A filled disc (console lamps).
+    pub fn disc(&mut self, cx: i32, cy: i32, r: i32, c: Color) {
+        for dy in -r..=r {
+            for dx in -r..=r {
+                if dx * dx + dy * dy <= r * r + r / 2 {
+                    self.set(cx + dx, cy + dy, c);
+                }
+            }
+        }
+    }
+
+    /// One character cell at font scale `s` (each font pixel an s×s block). Only ink pixels are
+    /// written, so drawing two glyphs at the same place overstrikes them like a typewriter.
+    pub fn glyph(&mut self, x: i32, y: i32, ch: char, c: Color, s: i32) {
+        let g = glyph(ch);
+        for (row, bits) in g.iter().enumerate() {
+            for col in 0..GLYPH_W {
+                if bits >> col & 1 == 1 {
+                    self.fill(Rect::new(x + col as i32 * s, y + row as i32 * s, s, s), c);
+                }
+            }
+        }
+    }
+
+    /// Text left to right; returns the x after the last character. Clipped to `clip_right`.
+    pub fn text(&mut self, x: i32, y: i32, s: &str, c: Color, scale: i32) -> i32 {
+        let mut cx = x;
+        for ch in s.chars() {
+            if cx + GLYPH_W as i32 * scale > self.w as i32 {
+                break;
+            }
+            if ch != ' ' {
+                self.glyph(cx, y, ch, c, scale);
+            }
+            cx += GLYPH_W as i32 * scale;
+        }
+        cx
+    }
+
+    /// Like `text` but stops before `max_x`.
+    pub fn text_clipped(&mut self, x: i32, y: i32, s: &str, c: Color, scale: i32, max_x: i32) {
+        let cw = GLYPH_W as i32 * scale;
+        let n = ((max_x - x) / cw).max(0) as usize;
+        let t: String = s.chars().take(n).collect();
+        self.text(x, y, &t, c, scale);
+    }
+
+    /// Write the canvas as an 8-bit RGB PNG.
+    pub fn write_png(&self, path: &Path) -> anyhow::Result<()> {
+        let file = std::fs::File::create(path)
+            .with_context(|| format!("cannot create screenshot {}", path.display()))?;
+        let mut enc =
+            png::Encoder::new(std::io::BufWriter::new(file), self.w as u32, self.h as u32);
+        enc.set_color(png::ColorType::Rgb);
+        enc.set_depth(png::BitDepth::Eight);
+        let mut writer = enc
+            .write_header()
+            .with_context(|| format!("cannot write screenshot {}", path.display()))?;
+        let mut data = Vec::with_capacity(self.w * self.h * 3);
+        for &p in &self.px {
+            data.extend_from_slice(&[(p >> 16) as u8, (p >> 8) as u8, p as u8]);
+        }
+        writer
+            .write_image_data(&data)
+            .with_context(|| format!("cannot write screenshot {}", path.display()))?;
+        writer
+            .finish()
+            .with_context(|| format!("cannot write screenshot {}", path.display()))?;
+        Ok(())
+    }
+}
+
+/// Pixel size of one text cell at font scale `s`, with one spare pixel row pair between lines.
+pub fn cell(s: i32) -> (i32, i32) {
+    (GLYPH_W as i32 * s, (GLYPH_H as i32 + 3) * s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_is_clipped_to_the_canvas() {
+        let mut c = Canvas::new(4, 3);
+        c.fill(Rect::new(-2, 1, 10, 5), 7);
+        assert_eq!(c.px, vec![0, 0, 0, 0, 7, 7, 7, 7, 7, 7, 7, 7]);
+    }
+
+    #[test]
+    fn overstrike_keeps_both_glyphs() {
+        let mut a = Canvas::new(8, 8);
+        a.glyph(0, 0, '3', 1, 1);
+        let three = a.px.iter().filter(|&&p| p == 1).count();
+        a.glyph(0, 0, 'x', 1, 1);
+        let both = a.px.iter().filter(|&&p| p == 1).count();
+        let mut b = Canvas::new(8, 8);
+        b.glyph(0, 0, 'x', 1, 1);
+        let x = b.px.iter().filter(|&&p| p == 1).count();
+        assert!(
+            both > three && both > x,
+            "overstrike must show ink of both characters"
+        );
+    }
+
+    #[test]
+    fn png_round_trip_size() {
+        let dir = std::env::temp_dir().join(format!("pdp1-canvas-{}.png", std::process::id()));
+        let mut c = Canvas::new(5, 2);
+        c.fill(Rect::new(0, 0, 5, 2), rgb(10, 20, 30));
+        c.write_png(&dir).unwrap();
+        let dec = png::Decoder::new(std::fs::File::open(&dir).unwrap());
+        let mut r = dec.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size()];
+        let info = r.next_frame(&mut buf).unwrap();
+        assert_eq!((info.width, info.height), (5, 2));
+        assert_eq!(&buf[..3], &[10, 20, 30]);
+        std::fs::remove_file(&dir).ok();
+    }
+}

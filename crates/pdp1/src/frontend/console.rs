@@ -1,0 +1,396 @@
+//! The operator console panel ([pdp1-hardware §7.2]): register lamps, state lamps, the test word,
+//! sense switch and test address switches, and the console keys. Drawn from the machine's state
+//! every frame; every switch and key leaves a hit box so the mouse can work it.
+
+use super::canvas::{cell, rgb, Canvas, Color, Rect};
+use pdp1_core::{Machine, Word};
+
+/// A console switch, by DEC bit number (bit 0 = leftmost, the most significant).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switch {
+    /// Test word bit 0–17.
+    TestWord(u8),
+    /// Sense switch 1–6.
+    Sense(u8),
+    /// Test address bit 0–15 (0–3 are the Type 15 extension bits).
+    TestAddress(u8),
+    /// The EXTEND switch.
+    Extend,
+}
+
+/// Number of switches reachable by the keyboard switch cursor.
+pub const SWITCH_COUNT: usize = 18 + 6 + 16 + 1;
+
+/// The switch at keyboard-cursor position `i` (TW 0–17, SS 1–6, TA 0–15, EXTEND).
+pub fn switch_at(i: usize) -> Switch {
+    match i % SWITCH_COUNT {
+        i @ 0..=17 => Switch::TestWord(i as u8),
+        i @ 18..=23 => Switch::Sense(i as u8 - 17),
+        i @ 24..=39 => Switch::TestAddress(i as u8 - 24),
+        _ => Switch::Extend,
+    }
+}
+
+/// Console keys and the frontend's own buttons beside them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    Start,
+    StartSbm,
+    Stop,
+    Continue,
+    Examine,
+    Deposit,
+    ReadIn,
+    SingleStep,
+    SingleInst,
+    Pause,
+    Speed,
+    Help,
+}
+
+impl Key {
+    pub fn label(self) -> (&'static str, &'static str) {
+        match self {
+            Key::Start => ("START", "F2"),
+            Key::StartSbm => ("START SBM", "sF2"),
+            Key::Stop => ("STOP", "F3"),
+            Key::Continue => ("CONT", "F4"),
+            Key::Examine => ("EXAM", "F5"),
+            Key::Deposit => ("DEP", "F6"),
+            Key::ReadIn => ("READ IN", "F7"),
+            Key::SingleStep => ("SGL STEP", "F8"),
+            Key::SingleInst => ("SGL INST", "F9"),
+            Key::Pause => ("PAUSE", "F10"),
+            Key::Speed => ("SPEED", "F11"),
+            Key::Help => ("HELP", "F1"),
+        }
+    }
+}
+
+/// Something the mouse can press.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    Switch(Switch),
+    Key(Key),
+    /// A disassembly line in the debugger (toggles a breakpoint).
+    Line(u32),
+}
+
+/// Switch state the machine has no getter for, and the frontend's run state, for drawing.
+pub struct PanelState<'a> {
+    pub extend_switch: bool,
+    pub switch_cursor: Option<usize>,
+    pub speed: &'a str,
+    pub paused: bool,
+}
+
+const PANEL: Color = rgb(0x22, 0x34, 0x4c);
+const PANEL_DARK: Color = rgb(0x18, 0x26, 0x38);
+const LABEL: Color = rgb(0xd6, 0xdc, 0xe4);
+const LAMP_ON: Color = rgb(0xff, 0xd8, 0x82);
+const LAMP_OFF: Color = rgb(0x3a, 0x34, 0x2a);
+const SWITCH_ON: Color = rgb(0xf0, 0xf0, 0xe8);
+const SWITCH_OFF: Color = rgb(0x58, 0x66, 0x78);
+const CURSOR: Color = rgb(0xff, 0x60, 0x40);
+
+/// Height in pixels the panel needs at font scale `s`.
+pub fn height(s: i32) -> i32 {
+    cell(s).1 * 12 + 8 * s
+}
+
+struct Geo {
+    s: i32,
+    cw: i32,
+    lh: i32,
+}
+
+impl Geo {
+    /// x of the centre of bit `i` of an `n`-bit row starting at `x`, with octal grouping from
+    /// the right (so 18 bits read as six octal digits).
+    fn bit_x(&self, x: i32, n: usize, i: usize) -> i32 {
+        let gaps = (1..=i).filter(|&k| (n - k).is_multiple_of(3)).count() as i32;
+        x + i as i32 * self.cw + gaps * 4 * self.s + self.cw / 2
+    }
+    fn row_width(&self, n: usize) -> i32 {
+        self.bit_x(0, n, n - 1) + self.cw
+    }
+}
+
+fn octal(v: u32, n: usize) -> String {
+    format!("{:0w$o}", v, w = n.div_ceil(3))
+}
+
+/// Draw a row of lamps showing the low `n` bits of `v`; returns the x after the row.
+fn lamps(c: &mut Canvas, g: &Geo, x: i32, y: i32, label: &str, v: u32, n: usize) -> i32 {
+    c.text(x, y, label, LABEL, g.s);
+    let lx = x + (label.len().max(3) as i32 + 1) * g.cw;
+    for i in 0..n {
+        let on = v >> (n - 1 - i) & 1 == 1;
+        c.disc(
+            g.bit_x(lx, n, i),
+            y + 3 * g.s,
+            3 * g.s,
+            if on { LAMP_ON } else { LAMP_OFF },
+        );
+    }
+    let vx = lx + g.row_width(n) + g.cw / 2;
+    c.text(vx, y, &octal(v, n), LABEL, g.s)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn switches(
+    c: &mut Canvas,
+    g: &Geo,
+    hits: &mut Vec<(Rect, Hit)>,
+    x: i32,
+    y: i32,
+    label: &str,
+    v: u32,
+    n: usize,
+    make: impl Fn(u8) -> Switch,
+    cursor: Option<Switch>,
+) -> i32 {
+    c.text(x, y, label, LABEL, g.s);
+    let lx = x + (label.len().max(3) as i32 + 1) * g.cw;
+    for i in 0..n {
+        let on = v >> (n - 1 - i) & 1 == 1;
+        let cx = g.bit_x(lx, n, i);
+        let body = Rect::new(cx - 3 * g.s, y - 2 * g.s, 6 * g.s, g.lh);
+        let sw = make(i as u8);
+        if cursor == Some(sw) {
+            c.frame(
+                Rect::new(
+                    body.x - g.s,
+                    body.y - g.s,
+                    body.w + 2 * g.s,
+                    body.h + 2 * g.s,
+                ),
+                CURSOR,
+            );
+        }
+        c.fill(body, PANEL_DARK);
+        // The lever: up = 1, as on the real console.
+        let lever = if on {
+            Rect::new(
+                body.x + g.s,
+                body.y + g.s,
+                body.w - 2 * g.s,
+                body.h / 2 - g.s,
+            )
+        } else {
+            Rect::new(
+                body.x + g.s,
+                body.y + body.h / 2,
+                body.w - 2 * g.s,
+                body.h / 2 - g.s,
+            )
+        };
+        c.fill(lever, if on { SWITCH_ON } else { SWITCH_OFF });
+        hits.push((
+            Rect::new(cx - g.cw / 2, body.y, g.cw, body.h),
+            Hit::Switch(sw),
+        ));
+    }
+    let vx = lx + g.row_width(n) + g.cw / 2;
+    c.text(vx, y, &octal(v, n), LABEL, g.s)
+}
+
+/// Draw the panel into `r`, appending hit boxes.
+pub fn draw(
+    c: &mut Canvas,
+    r: Rect,
+    s: i32,
+    m: &Machine,
+    st: &PanelState,
+    hits: &mut Vec<(Rect, Hit)>,
+) {
+    let (cw, lh) = cell(s);
+    let g = Geo { s, cw, lh };
+    c.fill(r, PANEL);
+    let x = r.x + 6 * s;
+    let col2 = r.x + r.w / 2 + 2 * s;
+    let y = |i: i32| r.y + 4 * s + i * lh + lh / 4;
+
+    // Title and state lamps.
+    let tx = c.text(x, y(0), "PDP-1", LAMP_ON, s) + cw;
+    let state = [
+        ("RUN", m.running()),
+        ("OV", m.ov()),
+        ("EXT", m.extend_mode()),
+        ("KEY", m.key_pending()),
+    ];
+    let mut sx = tx;
+    for (name, on) in state {
+        c.disc(
+            sx + 3 * s,
+            y(0) + 3 * s,
+            3 * s,
+            if on { LAMP_ON } else { LAMP_OFF },
+        );
+        sx = c.text(sx + 8 * s, y(0), name, LABEL, s) + cw;
+    }
+    let speed = format!("{}{}", st.speed, if st.paused { " PAUSED" } else { "" });
+    c.text(
+        r.right() - (speed.len() as i32 + 1) * cw,
+        y(0),
+        &speed,
+        if st.paused { CURSOR } else { LABEL },
+        s,
+    );
+
+    // Registers, two per row.
+    lamps(c, &g, x, y(1), "AC", m.ac().bits(), 18);
+    lamps(c, &g, col2, y(1), "IO", m.io().bits(), 18);
+    lamps(c, &g, x, y(2), "MB", m.mb().bits(), 18);
+    lamps(c, &g, col2, y(2), "PC", m.pc(), 16);
+    lamps(c, &g, x, y(3), "MA", m.ma(), 16);
+    let ix = lamps(c, &g, col2, y(3), "IR", m.ir(), 5);
+    lamps(c, &g, ix + cw, y(3), "PF", m.pf() as u32, 6);
+    lamps(c, &g, x, y(4), "SS", m.sense_switches() as u32, 6);
+
+    // Switches.
+    let cursor = st.switch_cursor.map(switch_at);
+    let sy = y(6);
+    switches(
+        c,
+        &g,
+        hits,
+        x,
+        sy,
+        "TW",
+        m.test_word().bits(),
+        18,
+        Switch::TestWord,
+        cursor,
+    );
+    switches(
+        c,
+        &g,
+        hits,
+        col2,
+        sy,
+        "SS",
+        m.sense_switches() as u32,
+        6,
+        |i| Switch::Sense(i + 1),
+        cursor,
+    );
+    let ty = y(8) - lh / 3;
+    let ex = switches(
+        c,
+        &g,
+        hits,
+        x,
+        ty,
+        "TA",
+        m.test_address(),
+        16,
+        Switch::TestAddress,
+        cursor,
+    );
+    switches(
+        c,
+        &g,
+        hits,
+        ex + cw,
+        ty,
+        "EXT",
+        st.extend_switch as u32,
+        1,
+        |_| Switch::Extend,
+        cursor,
+    );
+
+    // Keys.
+    let keys = [
+        [
+            Key::Start,
+            Key::StartSbm,
+            Key::Stop,
+            Key::Continue,
+            Key::Examine,
+            Key::Deposit,
+        ],
+        [
+            Key::ReadIn,
+            Key::SingleStep,
+            Key::SingleInst,
+            Key::Pause,
+            Key::Speed,
+            Key::Help,
+        ],
+    ];
+    let bw = (r.w - 12 * s) / 6;
+    for (row, ks) in keys.iter().enumerate() {
+        let by = y(10) - lh / 2 + row as i32 * (lh + 3 * s);
+        for (i, k) in ks.iter().enumerate() {
+            let b = Rect::new(x + i as i32 * bw, by, bw - 4 * s, lh + s);
+            c.fill(b, PANEL_DARK);
+            c.frame(b, SWITCH_OFF);
+            let (name, fkey) = k.label();
+            let t = if (name.len() + fkey.len() + 1) as i32 * cw <= b.w - 2 * s {
+                format!("{name} {fkey}")
+            } else {
+                name.to_string()
+            };
+            c.text_clipped(b.x + 2 * s, b.y + 2 * s, &t, LABEL, s, b.right());
+            hits.push((b, Hit::Key(*k)));
+        }
+    }
+}
+
+/// Flip a switch on the machine (or the frontend's EXTEND state).
+pub fn toggle(m: &mut Machine, sw: Switch, extend_switch: &mut bool) {
+    match sw {
+        Switch::TestWord(b) => {
+            let w = m.test_word().bits() ^ (1 << (17 - b));
+            m.set_test_word(Word::new(w));
+        }
+        Switch::Sense(n) => {
+            let ss = m.sense_switches() ^ (1 << (6 - n));
+            m.set_sense_switches(ss);
+        }
+        Switch::TestAddress(b) => {
+            let ta = m.test_address() ^ (1 << (15 - b));
+            m.set_test_address(ta);
+        }
+        Switch::Extend => {
+            *extend_switch = !*extend_switch;
+            m.set_extend_switch(*extend_switch);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn switch_cursor_covers_every_switch_once() {
+        let all: Vec<_> = (0..SWITCH_COUNT).map(switch_at).collect();
+        assert_eq!(all[0], Switch::TestWord(0));
+        assert_eq!(all[17], Switch::TestWord(17));
+        assert_eq!(all[18], Switch::Sense(1));
+        assert_eq!(all[23], Switch::Sense(6));
+        assert_eq!(all[24], Switch::TestAddress(0));
+        assert_eq!(all[39], Switch::TestAddress(15));
+        assert_eq!(all[40], Switch::Extend);
+        assert_eq!(switch_at(SWITCH_COUNT), Switch::TestWord(0));
+    }
+
+    #[test]
+    fn lamp_rows_group_in_octal_digits() {
+        let g = Geo {
+            s: 1,
+            cw: 8,
+            lh: 11,
+        };
+        // Gaps between bits 2|3, 5|6 …: bit 3 is one lamp + one gap further than bit 2.
+        assert_eq!(g.bit_x(0, 18, 3) - g.bit_x(0, 18, 2), 8 + 4);
+        assert_eq!(g.bit_x(0, 18, 2) - g.bit_x(0, 18, 1), 8);
+        // 16-bit rows group from the right: 1 + 3 + 3 + 3 + 3 + 3.
+        assert_eq!(g.bit_x(0, 16, 1) - g.bit_x(0, 16, 0), 12);
+        assert_eq!(octal(0o17, 6), "17");
+        assert_eq!(octal(5, 16), "000005");
+    }
+}

@@ -1,0 +1,224 @@
+//! The debugger pane: registers, disassembly around PC (with the assembler's symbols), a memory
+//! view, breakpoints and an instruction trace that can be saved to a file.
+
+use super::canvas::{cell, rgb, Canvas, Color, Rect};
+use super::console::Hit;
+use pdp1_asm::disasm::disassemble;
+use pdp1_asm::SymbolTable;
+use pdp1_core::{Machine, Word};
+use std::collections::VecDeque;
+use std::io::Write;
+use std::path::Path;
+
+/// Trace lines kept in memory (and written by "save trace").
+pub const TRACE_KEEP: usize = 20_000;
+
+const BG: Color = rgb(0x0e, 0x12, 0x16);
+const TEXT: Color = rgb(0xb8, 0xc8, 0xb8);
+const DIM: Color = rgb(0x6c, 0x7c, 0x70);
+const HEAD: Color = rgb(0x8c, 0xd0, 0xff);
+const PC_BAR: Color = rgb(0x24, 0x3c, 0x2c);
+const CURSOR_BAR: Color = rgb(0x2c, 0x2c, 0x48);
+const BREAK: Color = rgb(0xff, 0x58, 0x58);
+
+#[derive(Default)]
+pub struct Debugger {
+    pub symbols: Option<SymbolTable>,
+    /// Disassembly cursor; `None` follows PC.
+    pub cursor: Option<u32>,
+    /// First address of the memory view.
+    pub mem_addr: u32,
+    pub tracing: bool,
+    trace: VecDeque<String>,
+    /// Trace lines ever recorded (to number saved files and show progress).
+    pub traced: u64,
+}
+
+/// The instruction about to run, captured before it runs so the trace shows what executed.
+pub struct Before {
+    pc: u32,
+    word: Word,
+}
+
+impl Debugger {
+    pub fn new(symbols: Option<SymbolTable>) -> Debugger {
+        Debugger {
+            symbols,
+            mem_addr: 0o100,
+            ..Debugger::default()
+        }
+    }
+
+    pub fn disasm(&self, w: Word) -> String {
+        disassemble(w, self.symbols.as_ref())
+    }
+
+    /// Address with its symbol, `start+3` style when a label is near.
+    pub fn addr_name(&self, a: u32) -> Option<String> {
+        let syms = self.symbols.as_ref()?;
+        syms.name_of(a).map(str::to_string)
+    }
+
+    pub fn before(m: &Machine) -> Before {
+        let pc = m.pc();
+        Before {
+            pc,
+            word: m.read(pc).unwrap_or(Word::ZERO),
+        }
+    }
+
+    /// Record one executed instruction (state after it ran).
+    pub fn record(&mut self, b: &Before, m: &Machine) {
+        let line = format!(
+            "{:06o} {:06o}  {:<18} ac={:06o} io={:06o}{}",
+            b.pc,
+            b.word.bits(),
+            self.disasm(b.word),
+            m.ac().bits(),
+            m.io().bits(),
+            if m.ov() { " ov" } else { "" }
+        );
+        if self.trace.len() >= TRACE_KEEP {
+            self.trace.pop_front();
+        }
+        self.trace.push_back(line);
+        self.traced += 1;
+    }
+
+    /// Write the kept trace to `path`.
+    pub fn save_trace(&self, path: &Path) -> anyhow::Result<()> {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
+        for l in &self.trace {
+            writeln!(f, "{l}")?;
+        }
+        f.flush()?;
+        Ok(())
+    }
+
+    pub fn toggle_breakpoint(&self, m: &mut Machine, addr: u32) {
+        if m.breakpoints().contains(&addr) {
+            m.remove_breakpoint(addr);
+        } else {
+            m.add_breakpoint(addr);
+        }
+    }
+
+    /// Address the disassembly is centred on.
+    pub fn focus(&self, m: &Machine) -> u32 {
+        self.cursor.unwrap_or_else(|| m.pc())
+    }
+
+    /// Draw the pane into `r`; disassembly lines leave hit boxes (click = breakpoint).
+    pub fn draw(
+        &self,
+        c: &mut Canvas,
+        r: Rect,
+        s: i32,
+        m: &Machine,
+        status: &str,
+        hits: &mut Vec<(Rect, Hit)>,
+    ) {
+        let (cw, lh) = cell(s);
+        c.fill(r, BG);
+        let x = r.x + 4 * s;
+        let mut y = r.y + 3 * s;
+        let head = format!(
+            "PC {:06o} AC {:06o} IO {:06o} OV {} PF {:02o}  t={:.6}s",
+            m.pc(),
+            m.ac().bits(),
+            m.io().bits(),
+            m.ov() as u8,
+            m.pf(),
+            m.time_ns() as f64 * 1e-9
+        );
+        c.text_clipped(x, y, &head, HEAD, s, r.right());
+        y += lh;
+        c.text_clipped(x, y, status, TEXT, s, r.right());
+        y += lh + s;
+
+        let rows_total = ((r.bottom() - y) / lh).max(0);
+        let trace_rows = if self.tracing { rows_total * 2 / 5 } else { 0 };
+        let list_rows = (rows_total - trace_rows - 1).max(0);
+        let mem_words = m.memory().len() as u32;
+        let mask = mem_words.saturating_sub(1);
+
+        // Disassembly (left) and memory (right).
+        let split = r.x + (r.w * 3 / 5).max(30 * cw);
+        let focus = self.focus(m);
+        let bps = m.breakpoints();
+        let first = focus.wrapping_sub((list_rows / 3) as u32) & mask;
+        c.text(x, y, "ADDR   WORD    INSTRUCTION", DIM, s);
+        c.text_clipped(split, y, "MEMORY", DIM, s, r.right());
+        y += lh;
+        for i in 0..list_rows {
+            let a = first.wrapping_add(i as u32) & mask;
+            let w = m.read(a).unwrap_or(Word::ZERO);
+            let ly = y + i * lh;
+            let bar = Rect::new(r.x, ly - s, split - r.x - 2 * s, lh);
+            if a == m.pc() {
+                c.fill(bar, PC_BAR);
+            } else if Some(a) == self.cursor {
+                c.fill(bar, CURSOR_BAR);
+            }
+            let mark = match (bps.contains(&a), a == m.pc()) {
+                (true, true) => "*>",
+                (true, false) => "* ",
+                (false, true) => " >",
+                _ => "  ",
+            };
+            let label = self
+                .addr_name(a)
+                .map(|n| format!("{n},"))
+                .unwrap_or_default();
+            let line = format!(
+                "{mark}{a:04o} {:06o}  {:<7}{}",
+                w.bits(),
+                label,
+                self.disasm(w)
+            );
+            let col = if bps.contains(&a) { BREAK } else { TEXT };
+            c.text_clipped(x, ly, &line, col, s, split - cw);
+            hits.push((bar, Hit::Line(a)));
+
+            // Memory view: two words per line.
+            let ma = (self.mem_addr & mask).wrapping_add(2 * i as u32) & mask;
+            let w0 = m.read(ma).unwrap_or(Word::ZERO).bits();
+            let w1 = m.read((ma + 1) & mask).unwrap_or(Word::ZERO).bits();
+            c.text_clipped(
+                split,
+                ly,
+                &format!("{ma:04o}/ {w0:06o} {w1:06o}"),
+                TEXT,
+                s,
+                r.right(),
+            );
+        }
+        y += list_rows * lh;
+        let bp_text = if bps.is_empty() {
+            "breakpoints: none (click a line or ctrl+B)".to_string()
+        } else {
+            let mut v: Vec<_> = bps.iter().map(|b| format!("{b:04o}")).collect();
+            v.sort();
+            format!("breakpoints: {}", v.join(" "))
+        };
+        c.text_clipped(x, y, &bp_text, BREAK, s, r.right());
+        y += lh;
+
+        if self.tracing {
+            c.text_clipped(
+                x,
+                y,
+                &format!("TRACE ({} instructions, ctrl+W saves)", self.traced),
+                DIM,
+                s,
+                r.right(),
+            );
+            y += lh;
+            let n = (trace_rows - 1).max(0) as usize;
+            let lines: Vec<_> = self.trace.iter().rev().take(n).collect();
+            for (i, l) in lines.iter().rev().enumerate() {
+                c.text_clipped(x, y + i as i32 * lh, l, TEXT, s, r.right());
+            }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+//! Host keyboard → typewriter keys.
+//!
+//! The host gives characters (so the host's own keyboard layout decides what "(" is); each is
+//! looked up in FIO-DEC ([`pdp1_core::fiodec::from_char`]). FIO-DEC has one case state shared by
+//! keyboard and printer ([pdp1-hardware §5.1]); when a character needs the other case we strike
+//! the case-shift key first (074 upper, 072 lower) exactly as the real keyboard sends it, and the
+//! character itself once the program has taken the shift code.
+//!
+//! Keys the operator types while the program has not yet taken the previous one are struck at
+//! once and overrun the one-character buffer as on the real machine ([`Machine::strike_key`]
+//! returns false and we count it). Only the character that follows an automatic case shift
+//! waits, since on the real keyboard the operator's finger would still be on the shift key.
+
+use pdp1_core::{fiodec, Machine};
+use std::collections::VecDeque;
+
+/// What the keyboard needs from the machine (a trait so the logic is testable on its own).
+pub trait KeyTarget {
+    fn key_pending(&self) -> bool;
+    fn strike_key(&mut self, code: u8) -> bool;
+}
+
+impl KeyTarget for Machine {
+    fn key_pending(&self) -> bool {
+        Machine::key_pending(self)
+    }
+    fn strike_key(&mut self, code: u8) -> bool {
+        Machine::strike_key(self, code)
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct Keyboard {
+    /// Codes waiting for the program to take the previous one.
+    waiting: VecDeque<u8>,
+    /// The typewriter's case as we last knew it (shared with the printer).
+    upper: bool,
+    /// Keys that overran the buffer.
+    pub overruns: u64,
+    /// Characters with no FIO-DEC code that were ignored.
+    pub unmapped: u64,
+}
+
+/// Longest queue of held keys; beyond this the operator is typing into a program that is not
+/// reading, and further keys are struck (and overrun) at once.
+const MAX_WAITING: usize = 8;
+
+impl Keyboard {
+    pub fn new() -> Keyboard {
+        Keyboard::default()
+    }
+
+    /// The printer changed case (the program typed a case code): the keyboard shares it.
+    pub fn set_case(&mut self, upper: bool) {
+        self.upper = upper;
+    }
+
+    /// The FIO-DEC codes one host character produces, given the current case.
+    pub fn codes_for(&self, c: char) -> Option<Vec<u8>> {
+        let (code, case) = fiodec::from_char(c)?;
+        Some(match case {
+            Some(u) if u != self.upper => {
+                vec![
+                    if u {
+                        fiodec::UPPER_CASE
+                    } else {
+                        fiodec::LOWER_CASE
+                    },
+                    code,
+                ]
+            }
+            _ => vec![code],
+        })
+    }
+
+    /// The operator typed `c` on the host keyboard.
+    pub fn type_char(&mut self, c: char, m: &mut impl KeyTarget) {
+        let Some(codes) = self.codes_for(c) else {
+            self.unmapped += 1;
+            return;
+        };
+        for (i, &code) in codes.iter().enumerate() {
+            if i == 0 && self.waiting.is_empty() || self.waiting.len() >= MAX_WAITING {
+                self.strike(code, m);
+            } else {
+                self.waiting.push_back(code);
+            }
+        }
+    }
+
+    /// Strike a raw FIO-DEC code (console use, e.g. a key the host has no character for).
+    pub fn strike(&mut self, code: u8, m: &mut impl KeyTarget) {
+        if code == fiodec::UPPER_CASE {
+            self.upper = true;
+        } else if code == fiodec::LOWER_CASE {
+            self.upper = false;
+        }
+        if !m.strike_key(code) {
+            self.overruns += 1;
+        }
+    }
+
+    /// Call often (every frame and while stepping): strikes the next held key once the program has
+    /// taken the previous one.
+    pub fn pump(&mut self, m: &mut impl KeyTarget) {
+        if !m.key_pending() {
+            if let Some(code) = self.waiting.pop_front() {
+                self.strike(code, m);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A one-character buffer like the typewriter's.
+    #[derive(Default)]
+    struct Buffer {
+        pending: Option<u8>,
+        struck: Vec<u8>,
+    }
+    impl KeyTarget for Buffer {
+        fn key_pending(&self) -> bool {
+            self.pending.is_some()
+        }
+        fn strike_key(&mut self, code: u8) -> bool {
+            self.struck.push(code);
+            self.pending.replace(code).is_none()
+        }
+    }
+    impl Buffer {
+        fn take(&mut self) -> Option<u8> {
+            self.pending.take()
+        }
+    }
+
+    #[test]
+    fn upper_case_letter_sends_the_shift_code_first_then_waits() {
+        let mut k = Keyboard::new();
+        let mut b = Buffer::default();
+        k.type_char('K', &mut b);
+        assert_eq!(b.struck, vec![0o74]); // upper case shift struck, K held
+        k.pump(&mut b);
+        assert_eq!(
+            b.struck,
+            vec![0o74],
+            "K waits until the program takes the shift"
+        );
+        assert_eq!(b.take(), Some(0o74));
+        k.pump(&mut b);
+        assert_eq!(b.take(), Some(0o42)); // K = UC 042
+                                          // Next lower-case letter shifts back down.
+        k.type_char('a', &mut b);
+        assert_eq!(b.take(), Some(0o72));
+        k.pump(&mut b);
+        assert_eq!(b.take(), Some(0o61));
+        assert_eq!(k.overruns, 0);
+    }
+
+    #[test]
+    fn host_punctuation_maps_to_fiodec_and_case() {
+        let k = Keyboard::new();
+        assert_eq!(k.codes_for('('), Some(vec![0o57])); // LC 057
+        assert_eq!(k.codes_for('+'), Some(vec![0o74, 0o54])); // UC 054
+        assert_eq!(k.codes_for('\r'), Some(vec![0o77]));
+        assert_eq!(k.codes_for('\u{8}'), Some(vec![0o75]));
+        assert_eq!(k.codes_for('\t'), Some(vec![0o36]));
+        assert_eq!(k.codes_for(' '), Some(vec![0o00]));
+        assert_eq!(k.codes_for(';'), None, "FIO-DEC has no semicolon");
+    }
+
+    #[test]
+    fn typing_faster_than_the_program_reads_overruns_the_buffer() {
+        let mut k = Keyboard::new();
+        let mut b = Buffer::default();
+        k.type_char('1', &mut b);
+        k.type_char('2', &mut b);
+        assert_eq!(k.overruns, 1);
+        assert_eq!(b.take(), Some(0o02), "the new code replaces the old one");
+    }
+
+    #[test]
+    fn printer_case_is_shared() {
+        let mut k = Keyboard::new();
+        k.set_case(true); // the program printed in upper case
+        assert_eq!(k.codes_for('a'), Some(vec![0o72, 0o61]));
+        assert_eq!(k.codes_for('A'), Some(vec![0o61]));
+    }
+}

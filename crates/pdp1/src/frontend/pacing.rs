@@ -1,0 +1,185 @@
+//! Real-time pacing: how far emulated time may run, given the host clock.
+//!
+//! The target is computed from a fixed anchor (host instant, emulated time) rather than by adding
+//! up frame times, so rounding never accumulates and the machine stays locked to the wall clock
+//! at exactly 5 µs per cycle over any length of run. The anchor moves only when the speed
+//! changes, on pause/resume, after the machine stopped, or when the host fell so far behind that
+//! catching up would be a visible burst.
+
+use std::time::Duration;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Speed {
+    /// Emulated time runs at this multiple of real time (1 = a real PDP-1).
+    Factor(f64),
+    /// As fast as the host can go.
+    Max,
+}
+
+impl From<crate::config::Speed> for Speed {
+    fn from(s: crate::config::Speed) -> Speed {
+        match s {
+            crate::config::Speed::Max => Speed::Max,
+            crate::config::Speed::Factor(f) => Speed::Factor(f),
+        }
+    }
+}
+
+impl Speed {
+    /// The next setting of the speed key: 1× → 2× → 4× → 16× → max → 1× (a configured odd
+    /// factor goes to the next step above it).
+    pub fn next(self) -> Speed {
+        match self {
+            Speed::Factor(f) if f < 1.0 => Speed::Factor(1.0),
+            Speed::Factor(f) if f < 2.0 => Speed::Factor(2.0),
+            Speed::Factor(f) if f < 4.0 => Speed::Factor(4.0),
+            Speed::Factor(f) if f < 16.0 => Speed::Factor(16.0),
+            Speed::Factor(_) => Speed::Max,
+            Speed::Max => Speed::Factor(1.0),
+        }
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Speed::Factor(f) => format!("{f}x"),
+            Speed::Max => "max".into(),
+        }
+    }
+}
+
+/// How long one frame may spend running the machine at `Speed::Max`.
+pub const MAX_SPEED_BUDGET: Duration = Duration::from_millis(12);
+/// Falling further behind than this re-anchors instead of catching up.
+pub const MAX_LAG_NS: u64 = 250_000_000;
+
+/// What to do this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Run {
+    /// Run until this emulated time.
+    Until(u64),
+    /// Run for this much host time (maximum speed).
+    For(Duration),
+    /// Paused: do not run.
+    Hold,
+}
+
+#[derive(Clone, Debug)]
+pub struct Pacer {
+    speed: Speed,
+    paused: bool,
+    anchor_host: Duration,
+    anchor_emul: u64,
+}
+
+impl Pacer {
+    /// `host_now` is any monotonic host time (e.g. `Instant::elapsed` of the program start).
+    pub fn new(speed: Speed, host_now: Duration, emul_now: u64) -> Pacer {
+        Pacer {
+            speed,
+            paused: false,
+            anchor_host: host_now,
+            anchor_emul: emul_now,
+        }
+    }
+
+    pub fn speed(&self) -> Speed {
+        self.speed
+    }
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    /// Restart the clock from here (the machine stopped, was stepped, or time jumped).
+    pub fn reanchor(&mut self, host_now: Duration, emul_now: u64) {
+        self.anchor_host = host_now;
+        self.anchor_emul = emul_now;
+    }
+
+    pub fn set_speed(&mut self, speed: Speed, host_now: Duration, emul_now: u64) {
+        self.speed = speed;
+        self.reanchor(host_now, emul_now);
+    }
+
+    pub fn set_paused(&mut self, paused: bool, host_now: Duration, emul_now: u64) {
+        self.paused = paused;
+        self.reanchor(host_now, emul_now);
+    }
+
+    /// The work for this frame.
+    pub fn plan(&mut self, host_now: Duration, emul_now: u64) -> Run {
+        if self.paused {
+            return Run::Hold;
+        }
+        let factor = match self.speed {
+            Speed::Max => return Run::For(MAX_SPEED_BUDGET),
+            Speed::Factor(f) => f,
+        };
+        // f64 holds whole nanoseconds exactly for 104 days of host time; the anchor keeps the
+        // product from accumulating error.
+        let host_ns = host_now.saturating_sub(self.anchor_host).as_nanos() as f64;
+        let target = self.anchor_emul.saturating_add((host_ns * factor) as u64);
+        if target > emul_now.saturating_add((MAX_LAG_NS as f64 * factor) as u64) {
+            // The host could not keep up (or was suspended): continue from here, don't race.
+            self.reanchor(host_now, emul_now);
+            return Run::Until(emul_now);
+        }
+        Run::Until(target)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const S: u64 = 1_000_000_000;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn real_time_target_follows_the_host_clock_without_drift() {
+        let mut p = Pacer::new(Speed::Factor(1.0), ms(1000), 7 * S);
+        // 10,000 frames of 16.666… ms: the target is exact at the end, no per-frame rounding.
+        let mut emul = 7 * S;
+        for f in 1..=10_000u64 {
+            let host = Duration::from_nanos(1_000_000_000 + f * 50_000_000 / 3);
+            match p.plan(host, emul) {
+                Run::Until(t) => emul = t,
+                r => panic!("{r:?}"),
+            }
+        }
+        assert_eq!(emul, 7 * S + 10_000 * 50_000_000 / 3);
+    }
+
+    #[test]
+    fn speed_change_and_pause_do_not_jump() {
+        let mut p = Pacer::new(Speed::Factor(1.0), ms(0), 0);
+        assert_eq!(p.plan(ms(100), 0), Run::Until(100_000_000));
+        p.set_speed(Speed::Factor(4.0), ms(100), 100_000_000);
+        assert_eq!(p.plan(ms(110), 100_000_000), Run::Until(140_000_000));
+        p.set_paused(true, ms(110), 140_000_000);
+        assert_eq!(p.plan(ms(5000), 140_000_000), Run::Hold);
+        p.set_paused(false, ms(5000), 140_000_000);
+        assert_eq!(p.plan(ms(5001), 140_000_000), Run::Until(144_000_000));
+        p.set_speed(Speed::Max, ms(5001), 144_000_000);
+        assert_eq!(p.plan(ms(5002), 144_000_000), Run::For(MAX_SPEED_BUDGET));
+    }
+
+    #[test]
+    fn a_slow_host_reanchors_instead_of_racing() {
+        let mut p = Pacer::new(Speed::Factor(1.0), ms(0), 0);
+        // The machine only got to 10 ms when the host is at 2 s.
+        assert_eq!(p.plan(ms(2000), 10_000_000), Run::Until(10_000_000));
+        assert_eq!(p.plan(ms(2016), 10_000_000), Run::Until(26_000_000));
+    }
+
+    #[test]
+    fn speed_key_steps() {
+        assert_eq!(Speed::Factor(1.0).next(), Speed::Factor(2.0));
+        assert_eq!(Speed::Factor(16.0).next(), Speed::Max);
+        assert_eq!(Speed::Factor(3.0).next(), Speed::Factor(4.0));
+        assert_eq!(Speed::Max.next(), Speed::Factor(1.0));
+        assert_eq!(Speed::Factor(1.0).label(), "1x");
+    }
+}

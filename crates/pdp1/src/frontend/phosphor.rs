@@ -1,0 +1,516 @@
+//! The Type 30 precision CRT with its P7 phosphor, as a pure function of the timed point stream.
+//!
+//! Model (pdp1-hardware.md §4.6; chosen after reading SIMH `display/display.c`, aap's p7sim
+//! `main.c` and masswerk's CRT notes):
+//!
+//! * Two phosphor layers, as in all three: a short **blue-white flash** (half-life 50 ms, SIMH's
+//!   and p7sim's figure) and a long **yellow-green afterglow**. SIMH gives the afterglow 0.2 s,
+//!   p7sim about 1.8 s (×0.987 per 33 ms frame); we take **0.5 s**, between the two, so moving
+//!   things leave the trails people remember from the real tube while the Kalah board does not
+//!   smear when it is redrawn. The afterglow is excited by the same hit with a quarter of the
+//!   flash's energy, so a picture refreshed at 20–30 Hz shows both layers about equally.
+//! * Energy is kept per screen pixel and decays as 2^(−Δt/half-life), where Δt is **emulated**
+//!   time: the host only says "show the tube as it is at emulated time t", so pausing the
+//!   machine freezes the picture and the result does not depend on how often frames are drawn.
+//! * Intensity: the `dpy` code (instruction bits 9–11) read as signed 3 bits, dim→bright
+//!   4,5,6,7,0,1,2,3 ([MW], [aap] `(dint+4)&7`). Level l = 0…7 sets the spot's energy
+//!   2^((l−7)/3) (0.2 … 1; p7sim uses a linear 0.25 … 1) and its radius σ = 0.8 + 0.2·l raster
+//!   units (the handbook's largest dot, 0.015 in on a 9.25 in raster, is about 1.7 units).
+//! * Coordinates: aap's true one's-complement mapping, raster = 512 + v, so +0 and −0 plot at the
+//!   same place (aap is the gate-level model; MAME/masswerk put −0 one step left). Y grows up.
+//! * Spots are separable Gaussians sampled at their exact sub-pixel position, so the tube can be
+//!   shown at any pane size without aliasing the 1024×1024 raster.
+//! * Energy becomes colour through 1 − e^(−x) per channel, so repeated hits saturate towards
+//!   white like a real overdriven spot instead of clipping to a flat colour.
+//!
+//! Cost is proportional to lit area, not pane size: the pane is cut into 16×16 tiles and only
+//! tiles holding visible energy are decayed and colour-mapped.
+
+use super::canvas::{Canvas, Color};
+use pdp1_core::DisplayPoint;
+
+/// Addressable positions per axis ([HB]: 1024 by 1024).
+pub const RASTER: usize = 1024;
+/// Half-life of the blue-white flash, seconds ([SIMH-display], [p7sim]).
+pub const BLUE_HALF_LIFE_S: f64 = 0.05;
+/// Half-life of the yellow-green afterglow, seconds (see the module comment).
+pub const GREEN_HALF_LIFE_S: f64 = 0.5;
+/// Afterglow energy per hit relative to the flash.
+pub const GREEN_EXCITATION: f32 = 0.25;
+/// Energy below which a pixel is dark (well under one 8-bit step after colour mapping).
+pub const DARK: f32 = 1.0e-3;
+/// Flash colour (blue-white) and afterglow colour (yellow-green, p7sim/masswerk's #79cc3e),
+/// as per-channel gains applied to the energy before 1 − e^(−x).
+const FLASH_RGB: [f32; 3] = [0.9, 1.35, 2.2];
+const GLOW_RGB: [f32; 3] = [0.95, 1.6, 0.48];
+/// The unlit tube face.
+pub const TUBE_FACE: Color = 0x00_06_09_0a;
+const TILE: usize = 16;
+
+/// Renderer level 0 (dimmest) … 7 (brightest) for a raw `dpy` intensity code 0–7.
+pub fn level(code: u8) -> u8 {
+    code.wrapping_add(4) & 7
+}
+
+/// Spot energy for a level (1.0 at the brightest).
+pub fn brightness(level: u8) -> f32 {
+    2f32.powf((level as f32 - 7.0) / 3.0)
+}
+
+/// Spot radius (Gaussian σ) in raster units for a level.
+pub fn spot_sigma(level: u8) -> f32 {
+    0.8 + 0.2 * level as f32
+}
+
+/// Raster position 1…1023 of a one's-complement coordinate −511…511 (±0 → 512, aap).
+pub fn raster(v: i16) -> u16 {
+    (512 + v.clamp(-511, 511)) as u16
+}
+
+/// The P7 tube face at one pane size.
+pub struct Phosphor {
+    size: usize,
+    blue: Vec<f32>,
+    green: Vec<f32>,
+    tiles: usize,
+    tile_blue: Vec<f32>,
+    tile_green: Vec<f32>,
+    now_ns: u64,
+    pending: Vec<DisplayPoint>,
+    lut: Vec<u8>,
+}
+
+/// Colour lookup: 1 − e^(−x) for x in [0, LUT_MAX).
+const LUT_MAX: f32 = 12.0;
+const LUT_N: usize = 4096;
+
+impl Phosphor {
+    /// A dark tube shown as a `size`×`size` pixel square.
+    pub fn new(size: usize) -> Phosphor {
+        let size = size.max(16);
+        let tiles = size.div_ceil(TILE);
+        let lut = (0..LUT_N)
+            .map(|i| {
+                let x = i as f32 * LUT_MAX / LUT_N as f32;
+                ((1.0 - (-x).exp()) * 255.0).round() as u8
+            })
+            .collect();
+        Phosphor {
+            size,
+            blue: vec![0.0; size * size],
+            green: vec![0.0; size * size],
+            tiles,
+            tile_blue: vec![0.0; tiles * tiles],
+            tile_green: vec![0.0; tiles * tiles],
+            now_ns: 0,
+            pending: Vec::new(),
+            lut,
+        }
+    }
+
+    /// Change the pane size. The afterglow cannot be resampled, so the tube starts dark (the
+    /// program redraws within a frame or two).
+    pub fn resize(&mut self, size: usize) {
+        if size.max(16) != self.size {
+            let now = self.now_ns;
+            let pending = std::mem::take(&mut self.pending);
+            *self = Phosphor::new(size);
+            self.now_ns = now;
+            self.pending = pending;
+        }
+    }
+
+    /// Queue points from the machine; they light the tube at their own emulated times when the
+    /// picture is next advanced.
+    pub fn feed(&mut self, points: &[DisplayPoint]) {
+        self.pending.extend_from_slice(points);
+        // A headless run may feed seconds of points between pictures: fold them in as we go.
+        if self.pending.len() > 200_000 {
+            let last = self
+                .pending
+                .iter()
+                .map(|p| p.time_ns)
+                .max()
+                .unwrap_or(self.now_ns);
+            self.advance(last.max(self.now_ns));
+        }
+    }
+
+    /// Bring the tube to emulated time `t_ns`: decay everything lit so far, then light the queued
+    /// points with the energy left after their own age. Going back in time (a restored state)
+    /// clears the tube.
+    pub fn advance(&mut self, t_ns: u64) {
+        if t_ns < self.now_ns {
+            self.clear();
+        }
+        let dt = (t_ns - self.now_ns) as f64 * 1e-9;
+        if dt > 0.0 {
+            self.decay(
+                decay_factor(dt, BLUE_HALF_LIFE_S),
+                decay_factor(dt, GREEN_HALF_LIFE_S),
+            );
+        }
+        self.now_ns = t_ns;
+        let pending = std::mem::take(&mut self.pending);
+        for p in &pending {
+            let age = t_ns.saturating_sub(p.time_ns) as f64 * 1e-9;
+            let fg = decay_factor(age, GREEN_HALF_LIFE_S);
+            if fg * GREEN_EXCITATION < DARK * 0.1 {
+                continue; // long gone
+            }
+            self.splat(p, decay_factor(age, BLUE_HALF_LIFE_S), fg);
+        }
+        self.pending = pending;
+        self.pending.clear();
+    }
+
+    fn clear(&mut self) {
+        self.blue.fill(0.0);
+        self.green.fill(0.0);
+        self.tile_blue.fill(0.0);
+        self.tile_green.fill(0.0);
+        self.now_ns = 0;
+    }
+
+    fn tile_pixels(&self, t: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
+        let (tx, ty) = (t % self.tiles, t / self.tiles);
+        let x0 = tx * TILE;
+        let x1 = (x0 + TILE).min(self.size);
+        let y0 = ty * TILE;
+        let y1 = (y0 + TILE).min(self.size);
+        let size = self.size;
+        (y0..y1).map(move |y| y * size + x0..y * size + x1)
+    }
+
+    fn decay(&mut self, fb: f32, fg: f32) {
+        for t in 0..self.tile_blue.len() {
+            if self.tile_blue[t] == 0.0 && self.tile_green[t] == 0.0 {
+                continue;
+            }
+            let mb = self.tile_blue[t] * fb;
+            let mg = self.tile_green[t] * fg;
+            let dark = mb < DARK && mg < DARK;
+            let rows: Vec<_> = self.tile_pixels(t).collect();
+            for r in rows {
+                if dark {
+                    self.blue[r.clone()].fill(0.0);
+                    self.green[r].fill(0.0);
+                } else {
+                    self.blue[r.clone()].iter_mut().for_each(|e| *e *= fb);
+                    self.green[r].iter_mut().for_each(|e| *e *= fg);
+                }
+            }
+            self.tile_blue[t] = if dark { 0.0 } else { mb };
+            self.tile_green[t] = if dark { 0.0 } else { mg };
+        }
+    }
+
+    /// Pixel-space centre of raster position (rx, ry), y flipped so +y is up.
+    fn centre(&self, rx: u16, ry: u16) -> (f32, f32) {
+        let s = self.size as f32 / RASTER as f32;
+        (
+            (rx as f32 + 0.5) * s - 0.5,
+            ((RASTER - 1 - ry as usize) as f32 + 0.5) * s - 0.5,
+        )
+    }
+
+    #[cfg(test)]
+    /// The pixel a coordinate pair lands on (for tests and the light pen).
+    pub fn pixel_of(&self, x: i16, y: i16) -> (usize, usize) {
+        let (cx, cy) = self.centre(raster(x), raster(y));
+        (cx.round() as usize, cy.round() as usize)
+    }
+
+    fn splat(&mut self, p: &DisplayPoint, fb: f32, fg: f32) {
+        let l = level(p.intensity);
+        let e = brightness(l);
+        let (cx, cy) = self.centre(raster(p.x), raster(p.y));
+        let sigma = (spot_sigma(l) * self.size as f32 / RASTER as f32).max(0.5);
+        let r = (2.5 * sigma).ceil() as i32;
+        let (ix, iy) = (cx.round() as i32, cy.round() as i32);
+        let inv = 1.0 / (2.0 * sigma * sigma);
+        let gx: Vec<f32> = (-r..=r)
+            .map(|d| (-((ix + d) as f32 - cx).powi(2) * inv).exp())
+            .collect();
+        let gy: Vec<f32> = (-r..=r)
+            .map(|d| (-((iy + d) as f32 - cy).powi(2) * inv).exp())
+            .collect();
+        let (eb, eg) = (e * fb, e * GREEN_EXCITATION * fg);
+        for (j, wy) in gy.iter().enumerate() {
+            let y = iy - r + j as i32;
+            if y < 0 || y >= self.size as i32 {
+                continue;
+            }
+            for (i, wx) in gx.iter().enumerate() {
+                let x = ix - r + i as i32;
+                if x < 0 || x >= self.size as i32 {
+                    continue;
+                }
+                let k = wx * wy;
+                let idx = y as usize * self.size + x as usize;
+                self.blue[idx] += eb * k;
+                self.green[idx] += eg * k;
+                let t = (y as usize / TILE) * self.tiles + x as usize / TILE;
+                self.tile_blue[t] = self.tile_blue[t].max(self.blue[idx]);
+                self.tile_green[t] = self.tile_green[t].max(self.green[idx]);
+            }
+        }
+    }
+
+    #[cfg(test)]
+    /// (flash, afterglow) energy at a pixel.
+    pub fn energy(&self, px: usize, py: usize) -> (f32, f32) {
+        let i = py * self.size + px;
+        (self.blue[i], self.green[i])
+    }
+
+    #[cfg(test)]
+    /// Pixels with any energy at all (tests use it to check that dark really is dark).
+    pub fn lit_pixels(&self) -> usize {
+        self.blue
+            .iter()
+            .zip(&self.green)
+            .filter(|(b, g)| **b > 0.0 || **g > 0.0)
+            .count()
+    }
+
+    /// Colour of one pixel from its energies.
+    pub fn colour(&self, eb: f32, eg: f32) -> Color {
+        let mut out = 0u32;
+        let face = [
+            TUBE_FACE >> 16 & 0xff,
+            TUBE_FACE >> 8 & 0xff,
+            TUBE_FACE & 0xff,
+        ];
+        for ch in 0..3 {
+            let x = eb * FLASH_RGB[ch] + eg * GLOW_RGB[ch];
+            let v = if x >= LUT_MAX {
+                255
+            } else {
+                self.lut[(x * (LUT_N as f32 / LUT_MAX)) as usize] as u32
+            };
+            let v = face[ch] + v * (255 - face[ch]) / 255;
+            out = out << 8 | v;
+        }
+        out
+    }
+
+    /// Draw the tube face into `canvas` with its top-left corner at (ox, oy).
+    pub fn draw(&self, canvas: &mut Canvas, ox: usize, oy: usize) {
+        for t in 0..self.tile_blue.len() {
+            let lit = self.tile_blue[t] > 0.0 || self.tile_green[t] > 0.0;
+            for r in self.tile_pixels(t) {
+                let (py, px0) = (r.start / self.size, r.start % self.size);
+                let cy = oy + py;
+                if cy >= canvas.h {
+                    continue;
+                }
+                for (k, i) in r.enumerate() {
+                    let cx = ox + px0 + k;
+                    if cx >= canvas.w {
+                        break;
+                    }
+                    canvas.px[cy * canvas.w + cx] = if lit {
+                        self.colour(self.blue[i], self.green[i])
+                    } else {
+                        TUBE_FACE
+                    };
+                }
+            }
+        }
+    }
+}
+
+fn decay_factor(age_s: f64, half_life_s: f64) -> f32 {
+    (-age_s / half_life_s).exp2() as f32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: u64 = 1_000_000;
+
+    fn pt(x: i16, y: i16, intensity: u8, time_ns: u64) -> DisplayPoint {
+        DisplayPoint {
+            x,
+            y,
+            x_minus_zero: false,
+            y_minus_zero: false,
+            intensity,
+            time_ns,
+        }
+    }
+
+    fn close(a: f32, b: f32) -> bool {
+        (a - b).abs() <= 1e-4 * b.abs().max(1e-3)
+    }
+
+    #[test]
+    fn a_spot_starts_at_its_level_energy_and_halves_per_half_life() {
+        // Pane of 1024 pixels: one raster position per pixel, spot centred on a pixel.
+        let mut p = Phosphor::new(1024);
+        p.feed(&[pt(0, 0, 0, 10 * MS)]);
+        p.advance(10 * MS);
+        let (px, py) = p.pixel_of(0, 0);
+        assert_eq!((px, py), (512, 511)); // raster (512, 512), y up: row 1023 − 512
+        let b = brightness(4); // code 0 = "normal", level 4
+        let (eb, eg) = p.energy(px, py);
+        assert!(close(eb, b), "{eb} vs {b}");
+        assert!(close(eg, b * GREEN_EXCITATION));
+
+        p.advance(60 * MS); // 50 ms later: one flash half-life, 0.1 afterglow half-lives
+        let (eb, eg) = p.energy(px, py);
+        assert!(close(eb, b / 2.0), "{eb}");
+        assert!(close(eg, b * GREEN_EXCITATION * 0.5f32.powf(0.1)), "{eg}");
+
+        p.advance(10 * MS + 500 * MS); // 0.5 s after the hit: afterglow at half
+        let (eb, eg) = p.energy(px, py);
+        assert!(close(eg, b * GREEN_EXCITATION / 2.0), "{eg}");
+        assert!(eb < b * 1e-2, "flash is 10 half-lives gone: {eb}");
+    }
+
+    #[test]
+    fn paused_time_freezes_the_picture_and_frame_splits_do_not_matter() {
+        let mut a = Phosphor::new(512);
+        let mut b = Phosphor::new(512);
+        let pts: Vec<_> = (0..50)
+            .map(|i| pt(i * 7 - 170, 100 - i * 3, (i % 8) as u8, i as u64 * 50_000))
+            .collect();
+        a.feed(&pts);
+        b.feed(&pts);
+        a.advance(5 * MS);
+        let before: Vec<_> = (0..512).map(|x| a.energy(x, 200)).collect();
+        a.advance(5 * MS); // host frames pass, emulated time does not
+        a.advance(5 * MS);
+        let after: Vec<_> = (0..512).map(|x| a.energy(x, 200)).collect();
+        assert_eq!(before, after);
+        // 1 ms frames versus one jump to the same emulated time.
+        for t in (6..=80).map(|m| m * MS) {
+            a.advance(t);
+        }
+        b.advance(80 * MS);
+        for y in (0..512).step_by(3) {
+            for x in 0..512 {
+                let (ea, eb) = (a.energy(x, y), b.energy(x, y));
+                assert!((ea.0 - eb.0).abs() < 1e-5 && (ea.1 - eb.1).abs() < 1e-5);
+            }
+        }
+    }
+
+    #[test]
+    fn late_points_are_aged_by_their_own_time() {
+        let mut p = Phosphor::new(1024);
+        p.advance(100 * MS);
+        p.feed(&[pt(100, -100, 3, 50 * MS)]); // drawn 50 ms before the picture's time
+        p.advance(100 * MS);
+        let (px, py) = p.pixel_of(100, -100);
+        assert!(close(p.energy(px, py).0, brightness(7) / 2.0));
+    }
+
+    #[test]
+    fn intensity_codes_order_dim_to_bright_4567_0123() {
+        let mut p = Phosphor::new(1024);
+        let order = [4u8, 5, 6, 7, 0, 1, 2, 3];
+        let pts: Vec<_> = order
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| pt(-400 + 100 * i as i16, 0, c, 0))
+            .collect();
+        p.feed(&pts);
+        p.advance(0);
+        let mut last_peak = 0.0;
+        let mut last_area = 0;
+        for (i, _) in order.iter().enumerate() {
+            let x = -400 + 100 * i as i16;
+            let (px, py) = p.pixel_of(x, 0);
+            let peak = p.energy(px, py).0;
+            // Area lit above a fixed visible level, within this spot's neighbourhood.
+            let area = (py - 10..=py + 10)
+                .flat_map(|y| (px - 10..=px + 10).map(move |x| (x, y)))
+                .filter(|&(x, y)| p.energy(x, y).0 > 0.05)
+                .count();
+            assert!(
+                peak > last_peak,
+                "level {i}: brightness {peak} not above {last_peak}"
+            );
+            assert!(
+                area > last_area,
+                "level {i}: spot area {area} not above {last_area}"
+            );
+            last_peak = peak;
+            last_area = area;
+        }
+        assert!(close(last_peak, 1.0), "code 3 is full brightness");
+    }
+
+    #[test]
+    fn plus_and_minus_zero_coincide_and_y_grows_up() {
+        let p = Phosphor::new(1024);
+        // DisplayPoint carries −0 as x = 0 with the flag: the mapping is by value.
+        assert_eq!(raster(0), 512);
+        assert_eq!(raster(-1), 511);
+        assert_eq!(raster(1), 513);
+        assert_eq!(raster(511), 1023);
+        assert_eq!(raster(-511), 1);
+        let mut a = Phosphor::new(1024);
+        a.feed(&[DisplayPoint {
+            x: 0,
+            y: 0,
+            x_minus_zero: true,
+            y_minus_zero: true,
+            intensity: 0,
+            time_ns: 0,
+        }]);
+        a.advance(0);
+        let mut b = Phosphor::new(1024);
+        b.feed(&[pt(0, 0, 0, 0)]);
+        b.advance(0);
+        for y in 500..524 {
+            for x in 500..524 {
+                assert_eq!(a.energy(x, y), b.energy(x, y));
+            }
+        }
+        assert!(
+            p.pixel_of(0, 10).1 < p.pixel_of(0, 0).1,
+            "+y is up the screen"
+        );
+        assert_eq!(p.pixel_of(-511, -511), (1, 1022));
+    }
+
+    #[test]
+    fn the_tube_goes_completely_dark_and_colour_is_monotone() {
+        let mut p = Phosphor::new(300);
+        p.feed(&[pt(0, 0, 3, 0), pt(511, 511, 3, 0), pt(-511, -511, 3, 0)]);
+        p.advance(0);
+        assert!(p.lit_pixels() > 0);
+        p.advance(20_000 * MS);
+        assert_eq!(p.lit_pixels(), 0);
+        // Colour brightens with energy in every channel.
+        let lum = |c: Color| (c >> 16 & 0xff) + (c >> 8 & 0xff) + (c & 0xff);
+        assert_eq!(p.colour(0.0, 0.0), TUBE_FACE);
+        assert!(lum(p.colour(0.1, 0.0)) < lum(p.colour(0.5, 0.0)));
+        assert!(lum(p.colour(0.5, 0.0)) < lum(p.colour(2.0, 0.0)));
+        // The flash is blue-white, the afterglow yellow-green.
+        let f = p.colour(0.3, 0.0);
+        assert!((f & 0xff) > (f >> 16 & 0xff), "flash: more blue than red");
+        let g = p.colour(0.0, 0.3);
+        assert!(
+            (g >> 8 & 0xff) > (g & 0xff) && (g >> 8 & 0xff) > (g >> 16 & 0xff),
+            "glow: green"
+        );
+    }
+
+    #[test]
+    fn drawing_puts_the_spot_where_the_raster_says() {
+        let mut p = Phosphor::new(256);
+        p.feed(&[pt(255, 0, 3, 0)]);
+        p.advance(0);
+        let mut c = Canvas::new(300, 260);
+        p.draw(&mut c, 10, 2);
+        let (px, py) = p.pixel_of(255, 0);
+        let lit = c.px[(py + 2) * c.w + px + 10];
+        assert_ne!(lit, TUBE_FACE);
+        assert_eq!(c.px[(2 + 5) * c.w + 10 + 5], TUBE_FACE);
+    }
+}

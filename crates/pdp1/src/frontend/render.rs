@@ -1,0 +1,320 @@
+//! The whole window as one pure picture: scope, console, typewriter paper, debugger, help.
+//!
+//! [`Screen`] owns everything that is drawn but nothing that talks to the host, so the headless
+//! runner can feed it the same point and typewriter streams and write `--screenshot` without a
+//! window.
+
+use super::canvas::{cell, rgb, Canvas, Color, Rect};
+use super::console::{self, Hit, PanelState};
+use super::debugger::Debugger;
+use super::paper::Paper;
+use super::phosphor::Phosphor;
+use pdp1_core::{DisplayPoint, Machine, TypeEvent};
+use std::path::Path;
+
+/// Window size when nothing else is known (fits a 1366×768 laptop with decorations, 16:10).
+pub const DEFAULT_SIZE: (usize, usize) = (1280, 760);
+
+/// Where the panes are, for a window size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub scope: Rect,
+    pub console: Rect,
+    pub paper: Rect,
+    pub debug: Rect,
+    /// Font scale (1 = 8×8 pixel glyphs).
+    pub s: i32,
+}
+
+/// Text columns the right-hand column is given before the scope takes the rest.
+const RIGHT_COLUMNS: i32 = 66;
+
+impl Layout {
+    pub fn new(w: usize, h: usize) -> Layout {
+        let (w, h) = (w as i32, h as i32);
+        // Big screens get doubled glyphs so text keeps its physical size.
+        let s = if w >= 2400 && h >= 1400 { 2 } else { 1 };
+        let (cw, _) = cell(s);
+        let side = h.min(w - RIGHT_COLUMNS * cw).max(200.min(w));
+        let rx = side;
+        let rw = (w - side).max(0);
+        let ch = console::height(s).min(h);
+        let rest = (h - ch).max(0);
+        let ph = rest * 11 / 20;
+        Layout {
+            scope: Rect::new(0, 0, side, side.min(h)),
+            console: Rect::new(rx, 0, rw, ch),
+            paper: Rect::new(rx, ch, rw, ph),
+            debug: Rect::new(rx, ch + ph, rw, rest - ph),
+            s,
+        }
+    }
+}
+
+/// What the frontend shows beyond the machine itself.
+pub struct View {
+    pub help: bool,
+    pub speed: String,
+    pub paused: bool,
+    pub extend_switch: bool,
+    /// Keyboard switch cursor (shown once used).
+    pub switch_cursor: Option<usize>,
+    /// Paper lines scrolled back from the newest.
+    pub paper_scroll: usize,
+    /// Last event worth telling the operator (stop reason, file written, overrun …).
+    pub status: String,
+    pub debugger: Debugger,
+}
+
+impl Default for View {
+    fn default() -> View {
+        View {
+            help: false,
+            speed: "1x".into(),
+            paused: false,
+            extend_switch: false,
+            switch_cursor: None,
+            paper_scroll: 0,
+            status: String::new(),
+            debugger: Debugger::new(None),
+        }
+    }
+}
+
+pub struct Screen {
+    canvas: Canvas,
+    layout: Layout,
+    phosphor: Phosphor,
+    paper: Paper,
+    pub view: View,
+    hits: Vec<(Rect, Hit)>,
+}
+
+const PAPER: Color = rgb(0xf2, 0xee, 0xe0);
+const PLATEN: Color = rgb(0x2a, 0x2a, 0x2a);
+const INK_BLACK: Color = rgb(0x1c, 0x1c, 0x20);
+const INK_RED: Color = rgb(0xc4, 0x22, 0x24);
+const BEZEL: Color = rgb(0x10, 0x10, 0x10);
+const HELP_BG: Color = rgb(0x0c, 0x10, 0x18);
+const HELP_TEXT: Color = rgb(0xe0, 0xe6, 0xee);
+const HELP_HEAD: Color = rgb(0xff, 0xd8, 0x82);
+
+/// The key map, shown by the help key and documented in docs/frontend.md.
+pub const HELP: &[&str] = &[
+    "PDP-1 FRONTEND - KEYS (F1 or the HELP button closes)",
+    "",
+    "Typing: letters, digits, space, return, backspace, tab and",
+    "  the punctuation FIO-DEC has go to the typewriter. Upper-case",
+    "  characters send the case-shift code first, as the real keyboard.",
+    "  @=middle dot  \\=overline  #=implies  !=or  &=and  ^=up arrow",
+    "  `=right arrow  *=times  (SIMH's stand-ins)",
+    "",
+    "Console:  F2 START   shift+F2 START with sequence break",
+    "  F3 STOP   F4 CONTINUE   F5 EXAMINE   F6 DEPOSIT   F7 READ IN",
+    "  F8 SINGLE STEP (one memory cycle)   F9 SINGLE INST",
+    "  F10 pause/resume the clock   F11 speed 1x,2x,4x,16x,max",
+    "  F12 screenshot (pdp1-screenshot-N.png)",
+    "Switches: click them, or ctrl+left/right to choose one",
+    "  (TW 0-17, SS 1-6, TA 0-15, EXT) and ctrl+up/down to set it",
+    "",
+    "Debugger: up/down move the disassembly cursor, Home follows PC",
+    "  ctrl+B or a click on a line: breakpoint at the cursor",
+    "  PgUp/PgDn scroll the memory view, ctrl+M memory view at cursor",
+    "  ctrl+T trace on/off, ctrl+W write trace to pdp1-trace-N.txt",
+    "Paper: mouse wheel scrolls back, End returns to the carriage",
+    "ctrl+Q or closing the window quits.",
+];
+
+impl Screen {
+    pub fn new(w: usize, h: usize) -> Screen {
+        let layout = Layout::new(w, h);
+        Screen {
+            canvas: Canvas::new(w, h),
+            phosphor: Phosphor::new(layout.scope.w as usize),
+            layout,
+            paper: Paper::new(),
+            view: View::default(),
+            hits: Vec::new(),
+        }
+    }
+
+    pub fn size(&self) -> (usize, usize) {
+        (self.canvas.w, self.canvas.h)
+    }
+
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    pub fn resize(&mut self, w: usize, h: usize) {
+        if (w, h) != self.size() && w > 0 && h > 0 {
+            self.canvas.resize(w, h);
+            self.layout = Layout::new(w, h);
+            self.phosphor.resize(self.layout.scope.w as usize);
+        }
+    }
+
+    /// Points from `Machine::drain_display`.
+    pub fn feed_display(&mut self, points: &[DisplayPoint]) {
+        self.phosphor.feed(points);
+    }
+
+    /// Events from `Machine::drain_typewriter`.
+    pub fn feed_typewriter(&mut self, events: &[TypeEvent]) {
+        self.paper.type_events(events);
+    }
+
+    pub fn paper(&self) -> &Paper {
+        &self.paper
+    }
+
+    /// What the mouse would press at (x, y).
+    pub fn hit(&self, x: i32, y: i32) -> Option<Hit> {
+        self.hits
+            .iter()
+            .rev()
+            .find(|(r, _)| r.contains(x, y))
+            .map(|(_, h)| *h)
+    }
+
+    /// Draw the current state (the scope as it looks at the machine's emulated time).
+    pub fn render(&mut self, m: &Machine) -> &[u32] {
+        self.phosphor.advance(m.time_ns());
+        self.hits.clear();
+        let l = self.layout;
+        self.canvas.fill(
+            Rect::new(0, 0, self.canvas.w as i32, self.canvas.h as i32),
+            BEZEL,
+        );
+        self.phosphor
+            .draw(&mut self.canvas, l.scope.x as usize, l.scope.y as usize);
+        let st = PanelState {
+            extend_switch: self.view.extend_switch,
+            switch_cursor: self.view.switch_cursor,
+            speed: &self.view.speed,
+            paused: self.view.paused,
+        };
+        console::draw(&mut self.canvas, l.console, l.s, m, &st, &mut self.hits);
+        self.draw_paper(l.paper, l.s);
+        self.view.debugger.draw(
+            &mut self.canvas,
+            l.debug,
+            l.s,
+            m,
+            &self.view.status,
+            &mut self.hits,
+        );
+        if self.view.help {
+            self.draw_help();
+        }
+        &self.canvas.px
+    }
+
+    /// Render and write the picture as PNG.
+    pub fn screenshot(&mut self, m: &Machine, path: &Path) -> anyhow::Result<()> {
+        self.render(m);
+        self.canvas.write_png(path)
+    }
+
+    fn draw_paper(&mut self, r: Rect, s: i32) {
+        let (cw, lh) = cell(s);
+        let c = &mut self.canvas;
+        c.fill(r, PLATEN);
+        let sheet = Rect::new(r.x + 3 * s, r.y + 2 * s, r.w - 6 * s, r.h - 4 * s);
+        c.fill(sheet, PAPER);
+        let rows = ((sheet.h - 4 * s) / lh).max(1) as usize;
+        let lines = self.paper.lines();
+        let end = lines
+            .len()
+            .saturating_sub(self.view.paper_scroll.min(lines.len().saturating_sub(1)));
+        let start = end.saturating_sub(rows);
+        let x0 = sheet.x + 2 * s;
+        for (i, line) in lines[start..end].iter().enumerate() {
+            let y = sheet.y + 3 * s + i as i32 * lh;
+            for (col, cell) in line.iter().enumerate() {
+                let x = x0 + col as i32 * cw;
+                if x + cw > sheet.right() {
+                    break;
+                }
+                for strike in cell {
+                    c.glyph(
+                        x,
+                        y,
+                        strike.ch,
+                        if strike.red { INK_RED } else { INK_BLACK },
+                        s,
+                    );
+                }
+            }
+        }
+        // The carriage: a caret under the next print position when at the bottom.
+        if self.view.paper_scroll == 0 {
+            let (line, col) = self.paper.carriage();
+            let i = (line - start) as i32;
+            let x = x0 + col as i32 * cw;
+            let y = sheet.y + 3 * s + i * lh + lh - 2 * s;
+            if x + cw <= sheet.right() {
+                c.fill(Rect::new(x, y, cw - s, s), rgb(0x90, 0x90, 0x90));
+            }
+        } else {
+            let t = format!("-- {} lines back (End) --", self.view.paper_scroll);
+            c.text_clipped(
+                sheet.x + 2 * s,
+                sheet.bottom() - lh,
+                &t,
+                INK_RED,
+                s,
+                sheet.right(),
+            );
+        }
+    }
+
+    fn draw_help(&mut self) {
+        let s = self.layout.s;
+        let (cw, lh) = cell(s);
+        let w = (HELP.iter().map(|l| l.len()).max().unwrap_or(0) as i32 + 4) * cw;
+        let h = (HELP.len() as i32 + 2) * lh;
+        let sc = self.layout.scope;
+        let r = Rect::new(
+            sc.x + (sc.w - w).max(0) / 2,
+            sc.y + (sc.h - h).max(0) / 2,
+            w,
+            h,
+        );
+        self.canvas.fill(r, HELP_BG);
+        self.canvas.frame(r, HELP_HEAD);
+        for (i, l) in HELP.iter().enumerate() {
+            let col = if i == 0 { HELP_HEAD } else { HELP_TEXT };
+            self.canvas
+                .text(r.x + 2 * cw, r.y + lh + i as i32 * lh, l, col, s);
+        }
+        self.hits.push((r, Hit::Key(console::Key::Help)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_fits_the_window_without_overlap() {
+        for (w, h) in [
+            DEFAULT_SIZE,
+            (1024, 600),
+            (1920, 1080),
+            (2560, 1440),
+            (3840, 2160),
+        ] {
+            let l = Layout::new(w, h);
+            let (w, h) = (w as i32, h as i32);
+            assert_eq!(l.scope.w, l.scope.h, "square tube");
+            assert!(l.scope.right() <= l.console.x);
+            assert_eq!(l.console.right(), w);
+            assert_eq!(l.console.bottom(), l.paper.y);
+            assert_eq!(l.paper.bottom(), l.debug.y);
+            assert_eq!(l.debug.bottom(), h);
+            assert!(l.paper.h > 100 && l.debug.h > 100, "{w}x{h}: {l:?}");
+            assert!(l.console.w >= RIGHT_COLUMNS * cell(l.s).0);
+        }
+    }
+}
