@@ -823,6 +823,7 @@ impl<'a> Pass<'a> {
         let Some(delim) = cur.bump() else {
             return Err(self.err_at(cur, col, "`text` needs a delimiter, e.g. text /hello/"));
         };
+        let start_line = cur.line.no;
         let mut codes: Vec<u8> = Vec::new();
         let mut upper = false;
         loop {
@@ -842,11 +843,12 @@ impl<'a> Pass<'a> {
                     }
                     None => {
                         self.emit_text(cur, col, &codes);
-                        return Err(self.err_at(
-                            cur,
+                        self.error(
+                            start_line,
                             col,
                             format!("unterminated text: no closing `{delim}`"),
-                        ));
+                        );
+                        return Err(Reported);
                     }
                 }
             };
@@ -854,11 +856,10 @@ impl<'a> Pass<'a> {
                 break;
             }
             let Some((code, need)) = fiodec::from_char(c) else {
-                return Err(self.err_at(
-                    cur,
-                    cur.col() - 1,
-                    format!("character `{c}` has no FIO-DEC code"),
-                ));
+                // Report and go on, so that the closing delimiter is still found.
+                let (line, c_col) = (cur.line.no, cur.col() - 1);
+                self.error(line, c_col, format!("character `{c}` has no FIO-DEC code"));
+                continue;
             };
             if let Some(u) = need {
                 if u != upper {

@@ -126,7 +126,13 @@ fn operate(w: u32) -> String {
         rest &= !0o7;
     }
     if rest != 0 {
-        parts.push(format!("opr {rest:o}"));
+        // Or-ed in as a bare number: adding it could make 777777, which MACRO's one's-complement
+        // `add` turns into +0.
+        parts.push(if parts.is_empty() {
+            format!("opr {rest:o}")
+        } else {
+            format!("{rest:o}")
+        });
     }
     if parts.is_empty() {
         "nop".into()

@@ -284,7 +284,7 @@ pub fn read_blk(frames: &[u8]) -> Result<Image, TapeError> {
 }
 
 /// Read either kind: BLK when the RIM part ends with a `jmp` into an address it loaded (a
-/// loader) and more binary words follow, otherwise RIM.
+/// loader) and the next binary word starts a block (`dio`) or is the start `jmp`, otherwise RIM.
 pub fn read_image(frames: &[u8]) -> Result<Image, TapeError> {
     let mut r = WordReader::new(frames);
     let mut image = Image::default();
@@ -295,8 +295,15 @@ pub fn read_image(frames: &[u8]) -> Result<Image, TapeError> {
         return Ok(image);
     };
     let target = jmp.value.addr12();
-    let rest_has_words = r.frames[r.pos..].iter().any(|f| f & HOLE8 != 0);
-    if image.words.contains_key(&target) && rest_has_words {
+    // A block reader follows when the next word is a block's `dio FA` (or at once the start
+    // `jmp`); lisp.rim, a RIM tape, has a stray 000000 word after its jmp.
+    let mut peek = WordReader {
+        frames: r.frames,
+        pos: r.pos,
+        index: r.index,
+    };
+    let next_is_block = matches!(peek.next(), Ok(Some(w)) if is_dio(w.value) || is_jmp(w.value));
+    if image.words.contains_key(&target) && next_is_block {
         read_blocks(&mut r, &mut image)?;
     } else {
         image.start = Some(target);
