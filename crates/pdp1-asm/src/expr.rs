@@ -137,6 +137,16 @@ impl Pass<'_> {
                     match self.pseudo(&name) {
                         Some(Pseudo::Char) => return self.char_syllable(cur, col),
                         Some(Pseudo::Flexo) => return self.flexo(cur, col),
+                        // As in MACRO, the radix switches may sit inside an expression, where
+                        // they count as 0: `(decimal 100 octal)`.
+                        Some(Pseudo::Decimal) => {
+                            self.radix = 10;
+                            return Ok(0);
+                        }
+                        Some(Pseudo::Octal) => {
+                            self.radix = 8;
+                            return Ok(0);
+                        }
                         _ => {}
                     }
                 } else {
