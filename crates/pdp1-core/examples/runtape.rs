@@ -20,6 +20,10 @@ fn main() {
     m.read_in();
     let end = (secs * 1e9) as u64;
     let mut ki = 0;
+    let mut conts: u32 = std::env::var("CONT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     let mut upper = false;
     let mut out = String::new();
     let mut last_key = 0u64;
@@ -42,6 +46,12 @@ fn main() {
                     }
                 }
             }
+        }
+        if r == pdp1_core::StopReason::Halted && conts > 0 {
+            conts -= 1;
+            println!("halt at {:06o}, continuing", m.pc());
+            m.cont();
+            continue;
         }
         if r != pdp1_core::StopReason::TimeLimit {
             println!("stop: {r:?} pc={:06o}", m.pc());
@@ -67,6 +77,11 @@ fn main() {
             m.strike_key(code);
             last_key = m.time_ns();
             ki += 1;
+        }
+    }
+    if std::env::var("DUMP").is_ok() {
+        for a in 0o2340..0o2400u32 {
+            println!("{a:06o} {}", m.read(a).unwrap());
         }
     }
     println!("{out}");

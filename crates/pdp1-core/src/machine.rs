@@ -18,6 +18,7 @@
 //! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
 //! `next_event_ns` per instruction and services the devices only when something is due.
 
+mod core;
 mod cpu;
 mod io;
 mod readin;
@@ -164,7 +165,7 @@ const IBIT: u32 = 0o010_000;
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Machine {
     config: MachineConfig,
-    mem: Vec<Word>,
+    mem: core::Core,
 
     // Registers (raw 18-bit values; PC/MA 16 bits with the field in bits 2–5).
     ac: u32,
@@ -237,7 +238,7 @@ impl Machine {
             return Err(MachineError::BadMemorySize(n));
         }
         Ok(Machine {
-            mem: vec![Word::ZERO; n],
+            mem: core::Core::new(n),
             config,
             ac: 0,
             io: 0,
@@ -371,25 +372,22 @@ impl Machine {
 
     // ---- memory ----
     pub fn memory(&self) -> &[Word] {
-        &self.mem
+        self.mem.words()
     }
     pub fn read(&self, addr: u32) -> Result<Word, MachineError> {
-        self.mem
-            .get(addr as usize)
-            .copied()
-            .ok_or(MachineError::AddressOutOfRange {
-                addr,
-                size: self.mem.len(),
-            })
+        self.mem.get(addr).ok_or(MachineError::AddressOutOfRange {
+            addr,
+            size: self.config.memory_words,
+        })
     }
     pub fn write(&mut self, addr: u32, w: Word) -> Result<(), MachineError> {
-        let size = self.mem.len();
-        match self.mem.get_mut(addr as usize) {
-            Some(m) => {
-                *m = w;
-                Ok(())
-            }
-            None => Err(MachineError::AddressOutOfRange { addr, size }),
+        if self.mem.set(addr, w) {
+            Ok(())
+        } else {
+            Err(MachineError::AddressOutOfRange {
+                addr,
+                size: self.config.memory_words,
+            })
         }
     }
 
@@ -665,18 +663,13 @@ impl Machine {
     /// Read memory; non-existent memory reads as 0 (SIMH).
     #[inline(always)]
     fn rd(&self, a: u32) -> u32 {
-        match self.mem.get(a as usize) {
-            Some(w) => w.bits(),
-            None => 0,
-        }
+        self.mem.rd(a)
     }
 
     /// Write memory; writes to non-existent memory are lost (SIMH `MEM_ADDR_OK`).
     #[inline(always)]
     fn wr(&mut self, a: u32, v: u32) {
-        if let Some(m) = self.mem.get_mut(a as usize) {
-            *m = Word::new(v);
-        }
+        self.mem.wr(a, v)
     }
 
     /// The return-address word of jsp/jda/cal/lap and the break: OV, EXD, 16-bit PC.
