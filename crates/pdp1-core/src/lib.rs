@@ -7,6 +7,21 @@
 //!
 //! Bit numbering follows DEC: bit 0 is the most significant (sign) bit, bit 17 the least.
 //! Octal everywhere.
+//!
+//! * [`word`] — the 18-bit [`Word`].
+//! * [`arith`] — one's-complement `add`/`sub`/`idx` with the exact −0 rules.
+//! * [`fiodec`] — the FIO-DEC typewriter/tape code.
+//! * [`machine`] — the [`Machine`]: CPU (`machine/cpu.rs`, instruction formats and timing in its
+//!   docs), in-out transfers and devices (`machine/io.rs`), READ IN (`machine/readin.rs`),
+//!   console and run control.
+//!
+//! Timing: every 5 µs memory cycle is charged where it happens (fetch, defer, execute), so
+//! the handbook's instruction times follow from the code; devices run on emulated time
+//! (typewriter 105–205 ms per character, reader 400 lines/s, punch 63 lines/s, display 50 µs
+//! per point).
+
+// Source tags like [HB] and [SIMH-cpu] (pdp1-hardware.md) are not intra-doc links.
+#![allow(rustdoc::broken_intra_doc_links)]
 
 pub mod arith;
 pub mod fiodec;

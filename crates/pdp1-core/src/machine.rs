@@ -628,6 +628,12 @@ impl Machine {
     /// When the program has been waiting for a key (polling the typewriter flag or status with no
     /// key struck, and typing nothing) continuously: the emulated time the wait began. `None` if
     /// it is not waiting now.
+    ///
+    /// A poll is `szf` testing flag 1 while PF1 is clear, or `cks`/`tyi` while no key is in
+    /// the buffer. The wait starts at the first poll, ends when a key is struck or the program
+    /// types (`tyo`), and lapses when more than 100 ms pass between two polls (the next poll
+    /// starts a new wait). Polls made while the typewriter is still printing a character do
+    /// not count: the program is then waiting for the printer (DDT polls `cks` for that).
     pub fn key_wait_since(&self) -> Option<u64> {
         self.tty.key_wait_since(self.now())
     }

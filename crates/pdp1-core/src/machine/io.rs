@@ -266,18 +266,20 @@ impl Machine {
                 self.schedule(self.tty.out_due);
             }
             0o04 => {
+                if self.iosta & status::TYPE_IN == 0 {
+                    self.key_poll();
+                }
+                self.io = u32::from(self.tty.key & 0o77);
+                self.iosta &= !status::TYPE_IN;
                 if ir & (W | C) != 0 {
+                    // "should not use the optional in-out wait" [HB]; SIMH transfers the
+                    // buffer and then stops ([SIMH-std] `tti`).
                     self.ioh = false;
                     return IotResult::Stop(StopReason::UndefinedInstruction {
                         pc: pc0,
                         word: Word::new(ir),
                     });
                 }
-                if self.iosta & status::TYPE_IN == 0 {
-                    self.key_poll();
-                }
-                self.io = u32::from(self.tty.key & 0o77);
-                self.iosta &= !status::TYPE_IN;
             }
             0o05 | 0o06 => {
                 let line = if ir & 0o77 == 0o06 {
