@@ -595,3 +595,75 @@ fn bad_memory_sizes_are_errors() {
     })
     .is_ok());
 }
+
+#[test]
+fn a_break_can_interrupt_an_io_wait_and_the_wait_resumes() {
+    // Main: 100: esm / 101: tyo i (waits ~105 ms) / 102: hlt
+    // Break routine: 3: tyi / 4: dio 300 / 5: lio 2 / 6: jmp i 1
+    let prog = [
+        (0o100, 0o720055),
+        (0o101, 0o730003),
+        (0o102, 0o760400),
+        (0o3, 0o720004),
+        (0o4, 0o320300),
+        (0o5, 0o220002),
+        (0o6, 0o610001),
+    ];
+    let mut m = machine(&prog);
+    m.set_io(w(0o61));
+    m.set_test_address(0o100);
+    m.start(false);
+    m.run_until(Limit {
+        until_ns: Some(20 * MS),
+        instructions: None,
+    });
+    assert!(m.io_halt(), "waiting for the typewriter");
+    assert_eq!(m.pc(), 0o101);
+    m.strike_key(0o62);
+    assert_eq!(
+        m.run_until(Limit {
+            until_ns: Some(50 * MS),
+            instructions: None
+        }),
+        StopReason::TimeLimit
+    );
+    assert_eq!(
+        m.read(0o300).unwrap(),
+        w(0o62),
+        "break routine ran during the wait"
+    );
+    assert_eq!(
+        m.read(1).unwrap(),
+        w(0o101),
+        "interrupted at the waiting IOT"
+    );
+    assert!(m.io_halt(), "back in the wait");
+    // The typewriter's completion ends the wait (and requests another break, which returns).
+    assert_eq!(
+        m.run_until(Limit {
+            until_ns: Some(500 * MS),
+            instructions: None
+        }),
+        StopReason::Halted
+    );
+    assert!(m.time_ns() >= 105 * MS);
+    assert_eq!(m.pc(), 0o103);
+}
+
+#[test]
+fn time_limit_inside_an_io_wait() {
+    let mut m = machine(&[(0o100, 0o730003), (0o101, 0o760400)]);
+    m.set_test_address(0o100);
+    m.start(false);
+    assert_eq!(
+        m.run_until(Limit {
+            until_ns: Some(10 * MS),
+            instructions: None
+        }),
+        StopReason::TimeLimit
+    );
+    assert!(m.io_halt());
+    assert_eq!(m.instructions(), 0);
+    assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
+    assert_eq!(m.instructions(), 2);
+}
