@@ -9,7 +9,9 @@
 //! Keys the operator types while the program has not yet taken the previous one are struck at
 //! once and overrun the one-character buffer as on the real machine ([`Machine::strike_key`]
 //! returns false and we count it). Only the character that follows an automatic case shift
-//! waits, since on the real keyboard the operator's finger would still be on the shift key.
+//! waits — until the program took the shift code, or at most [`HOLD_NS`] of emulated time, about
+//! as long as a typist's finger needs from the shift key to the character — so it also prints
+//! (locally, as every key does) when the program is not reading the keyboard at all.
 
 use pdp1_core::{fiodec, Machine};
 use std::collections::VecDeque;
@@ -29,12 +31,18 @@ impl KeyTarget for Machine {
     }
 }
 
+/// Longest wait of a held key for the program to take the previous one (emulated ns).
+pub const HOLD_NS: u64 = 100_000_000;
+
 #[derive(Debug, Default)]
 pub struct Keyboard {
     /// Codes waiting for the program to take the previous one.
     waiting: VecDeque<u8>,
-    /// The typewriter's case as we last knew it (shared with the printer).
+    /// The typewriter's case once every struck and waiting code has taken effect (the case is
+    /// shared with the printer).
     upper: bool,
+    /// Emulated time of the last strike.
+    last_strike_ns: u64,
     /// Keys that overran the buffer.
     pub overruns: u64,
     /// Characters with no FIO-DEC code that were ignored.
@@ -50,9 +58,12 @@ impl Keyboard {
         Keyboard::default()
     }
 
-    /// The printer changed case (the program typed a case code): the keyboard shares it.
+    /// The program printed in this case: the keyboard shares it (unless keys of our own that
+    /// will change it are still waiting).
     pub fn set_case(&mut self, upper: bool) {
-        self.upper = upper;
+        if self.waiting.is_empty() {
+            self.upper = upper;
+        }
     }
 
     /// The FIO-DEC codes one host character produces, given the current case.
@@ -73,39 +84,42 @@ impl Keyboard {
         })
     }
 
-    /// The operator typed `c` on the host keyboard.
-    pub fn type_char(&mut self, c: char, m: &mut impl KeyTarget) {
+    /// The operator typed `c` on the host keyboard at emulated time `now_ns`.
+    pub fn type_char(&mut self, c: char, now_ns: u64, m: &mut impl KeyTarget) {
         let Some(codes) = self.codes_for(c) else {
             self.unmapped += 1;
             return;
         };
         for (i, &code) in codes.iter().enumerate() {
+            if code == fiodec::UPPER_CASE {
+                self.upper = true;
+            } else if code == fiodec::LOWER_CASE {
+                self.upper = false;
+            }
             if i == 0 && self.waiting.is_empty() || self.waiting.len() >= MAX_WAITING {
-                self.strike(code, m);
+                self.strike(code, now_ns, m);
             } else {
                 self.waiting.push_back(code);
             }
         }
     }
 
-    /// Strike a raw FIO-DEC code (console use, e.g. a key the host has no character for).
-    pub fn strike(&mut self, code: u8, m: &mut impl KeyTarget) {
-        if code == fiodec::UPPER_CASE {
-            self.upper = true;
-        } else if code == fiodec::LOWER_CASE {
-            self.upper = false;
-        }
+    fn strike(&mut self, code: u8, now_ns: u64, m: &mut impl KeyTarget) {
+        self.last_strike_ns = now_ns;
         if !m.strike_key(code) {
             self.overruns += 1;
         }
     }
 
-    /// Call often (every frame and while stepping): strikes the next held key once the program has
-    /// taken the previous one.
-    pub fn pump(&mut self, m: &mut impl KeyTarget) {
-        if !m.key_pending() {
+    /// Call often (between run chunks and frames): strikes the next held key once the program
+    /// has taken the previous one, or [`HOLD_NS`] after the previous strike.
+    pub fn pump(&mut self, now_ns: u64, m: &mut impl KeyTarget) {
+        if self.waiting.is_empty() {
+            return;
+        }
+        if !m.key_pending() || now_ns >= self.last_strike_ns.saturating_add(HOLD_NS) {
             if let Some(code) = self.waiting.pop_front() {
-                self.strike(code, m);
+                self.strike(code, now_ns, m);
             }
         }
     }
@@ -140,21 +154,21 @@ mod tests {
     fn upper_case_letter_sends_the_shift_code_first_then_waits() {
         let mut k = Keyboard::new();
         let mut b = Buffer::default();
-        k.type_char('K', &mut b);
+        k.type_char('K', 1_000_000, &mut b);
         assert_eq!(b.struck, vec![0o74]); // upper case shift struck, K held
-        k.pump(&mut b);
+        k.pump(5_000_000, &mut b);
         assert_eq!(
             b.struck,
             vec![0o74],
             "K waits until the program takes the shift"
         );
         assert_eq!(b.take(), Some(0o74));
-        k.pump(&mut b);
+        k.pump(6_000_000, &mut b);
         assert_eq!(b.take(), Some(0o42)); // K = UC 042
                                           // Next lower-case letter shifts back down.
-        k.type_char('a', &mut b);
+        k.type_char('a', 8_000_000, &mut b);
         assert_eq!(b.take(), Some(0o72));
-        k.pump(&mut b);
+        k.pump(9_000_000, &mut b);
         assert_eq!(b.take(), Some(0o61));
         assert_eq!(k.overruns, 0);
     }
@@ -175,10 +189,25 @@ mod tests {
     fn typing_faster_than_the_program_reads_overruns_the_buffer() {
         let mut k = Keyboard::new();
         let mut b = Buffer::default();
-        k.type_char('1', &mut b);
-        k.type_char('2', &mut b);
+        k.type_char('1', 3_000_000, &mut b);
+        k.type_char('2', 4_000_000, &mut b);
         assert_eq!(k.overruns, 1);
         assert_eq!(b.take(), Some(0o02), "the new code replaces the old one");
+    }
+
+    #[test]
+    fn a_program_that_does_not_read_still_gets_every_key_struck() {
+        // The real keys print locally whether or not the program reads them.
+        let mut k = Keyboard::new();
+        let mut b = Buffer::default();
+        for (i, c) in "Ab".chars().enumerate() {
+            k.type_char(c, i as u64 * 1_000_000, &mut b);
+        }
+        for t in 1..=5 {
+            k.pump(t * HOLD_NS, &mut b);
+        }
+        assert_eq!(b.struck, vec![0o74, 0o61, 0o72, 0o62]);
+        assert_eq!(k.overruns, 3);
     }
 
     #[test]

@@ -153,6 +153,8 @@ pub struct App {
     start: Instant,
     opts: Options,
     mouse_was_down: bool,
+    /// The next instruction runs even if it is at a breakpoint (after START/CONTINUE).
+    resuming: bool,
     quit: bool,
 }
 
@@ -172,6 +174,7 @@ impl App {
             start,
             opts,
             mouse_was_down: false,
+            resuming: true,
             quit: false,
         }
     }
@@ -210,8 +213,17 @@ impl App {
     /// one instruction at a time.
     fn run_to(&mut self, t: u64) {
         let t = self.opts.max_ns.map_or(t, |mx| t.min(mx));
+        let tracing = self.screen.view.debugger.tracing;
+        // One instruction per run_until call skips the core's own breakpoint check (it lets a
+        // run resume from a breakpoint), so the trace loop checks them itself.
+        let bps = if tracing {
+            self.m.breakpoints()
+        } else {
+            Vec::new()
+        };
         while self.m.running() && self.m.time_ns() < t {
-            self.keyboard.pump(&mut self.m);
+            let now = self.m.time_ns();
+            self.keyboard.pump(now, &mut self.m);
             let until = t.min(self.m.time_ns() + CHUNK_NS);
             let instr_left = self
                 .opts
@@ -220,7 +232,12 @@ impl App {
             if instr_left == Some(0) {
                 return;
             }
-            let tracing = self.screen.view.debugger.tracing;
+            if tracing && !self.resuming && bps.contains(&self.m.pc()) {
+                let pc = self.m.pc();
+                self.stopped(StopReason::Breakpoint(pc));
+                return;
+            }
+            self.resuming = false;
             let instructions = if tracing { Some(1) } else { instr_left };
             let before = tracing.then(|| debugger::Debugger::before(&self.m));
             let n0 = self.m.instructions();
@@ -272,7 +289,7 @@ impl App {
         let pts = self.m.drain_display();
         self.screen.feed_display(&pts);
         let typed = self.m.drain_typewriter();
-        if let Some(last) = typed.last() {
+        if let Some(last) = typed.iter().rfind(|e| !e.local) {
             self.keyboard.set_case(last.upper);
         }
         self.screen.feed_typewriter(&typed);
@@ -302,10 +319,19 @@ impl App {
         let host = self.host_now();
         let m = &mut self.m;
         match k {
-            CKey::Start => m.start(shift),
-            CKey::StartSbm => m.start(true),
+            CKey::Start => {
+                m.start(shift);
+                self.resuming = true;
+            }
+            CKey::StartSbm => {
+                m.start(true);
+                self.resuming = true;
+            }
             CKey::Stop => m.stop(),
-            CKey::Continue => m.cont(),
+            CKey::Continue => {
+                m.cont();
+                self.resuming = true;
+            }
             CKey::Examine => {
                 let w = m.examine();
                 let ta = m.test_address();
@@ -369,7 +395,8 @@ impl App {
     fn input(&mut self, w: &Window, chars: &[char]) {
         for &c in chars {
             let before = self.keyboard.overruns;
-            self.keyboard.type_char(c, &mut self.m);
+            let now = self.m.time_ns();
+            self.keyboard.type_char(c, now, &mut self.m);
             if self.keyboard.overruns > before {
                 self.status("key overran the typewriter buffer (typed before the program took the last one)");
             }

@@ -1,0 +1,211 @@
+//! End-to-end test of the window under Xvfb: start `pdp1` on a tape, type keys with xdotool,
+//! let `--max-seconds` end the run, and read the `--screenshot` back: the typewriter pane must
+//! show the typed text (read back glyph by glyph with the frontend's own font) and the scope
+//! must show the program's picture.
+//!
+//! Needs `xvfb-run` and `xdotool` (`.ci/run` installs them). Without them the test says so on
+//! stderr and passes without running.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The paper colour and the frontend's text grid (font scale 1 at the default window size:
+/// 8-pixel cells, 11-pixel lines, text 2 px right of and 3 px below the sheet's corner).
+const PAPER: u32 = 0xf2eee0;
+const CELL_W: usize = 8;
+const LINE_H: usize = 11;
+const TUBE_FACE: u32 = 0x06090a;
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+fn project_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+struct Image {
+    w: usize,
+    h: usize,
+    px: Vec<u32>,
+}
+
+impl Image {
+    fn load(path: &Path) -> Image {
+        let dec = png::Decoder::new(std::fs::File::open(path).expect("screenshot written"));
+        let mut r = dec.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size()];
+        let info = r.next_frame(&mut buf).unwrap();
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        let px = buf[..info.buffer_size()]
+            .chunks(3)
+            .map(|c| (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32)
+            .collect();
+        Image {
+            w: info.width as usize,
+            h: info.height as usize,
+            px,
+        }
+    }
+    fn at(&self, x: usize, y: usize) -> u32 {
+        self.px[y * self.w + x]
+    }
+
+    /// The typewriter sheet: the largest run of paper-coloured pixels.
+    fn sheet(&self) -> (usize, usize, usize, usize) {
+        let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
+        for y in 0..self.h {
+            for x in 0..self.w {
+                if self.at(x, y) == PAPER {
+                    x0 = x0.min(x);
+                    y0 = y0.min(y);
+                    x1 = x1.max(x);
+                    y1 = y1.max(y);
+                }
+            }
+        }
+        assert!(x1 > x0 && y1 > y0, "no typewriter paper in the screenshot");
+        (x0, y0, x1, y1)
+    }
+
+    /// Read the paper back as text, one string per line, by matching each cell's ink against
+    /// the 8×8 font (unmatched ink, e.g. an overstrike, reads as '?').
+    fn paper_text(&self) -> Vec<String> {
+        let (sx, sy, sx1, sy1) = self.sheet();
+        let (x0, y0) = (sx + 2, sy + 3);
+        let mut lines = Vec::new();
+        let mut y = y0;
+        while y + 8 <= sy1 {
+            let mut line = String::new();
+            let mut x = x0;
+            while x + CELL_W <= sx1 {
+                let mut g = [0u8; 8];
+                for (row, bits) in g.iter_mut().enumerate() {
+                    for col in 0..8 {
+                        let p = self.at(x + col, y + row);
+                        let lum = (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff);
+                        if lum < 3 * 0x90 {
+                            *bits |= 1 << col;
+                        }
+                    }
+                }
+                line.push(if g == [0; 8] {
+                    ' '
+                } else {
+                    (0x21u8..0x7f)
+                        .find(|&c| font8x8::legacy::BASIC_LEGACY[c as usize] == g)
+                        .map_or('?', char::from)
+                });
+                x += CELL_W;
+            }
+            lines.push(line.trim_end().to_string());
+            y += LINE_H;
+        }
+        while lines.last().is_some_and(|l| l.is_empty()) {
+            lines.pop();
+        }
+        lines
+    }
+
+    /// Side of the scope: the square of tube face at the top left (its top row is dark).
+    fn scope_side(&self) -> usize {
+        (0..self.w)
+            .take_while(|&x| self.at(x, 0) == TUBE_FACE)
+            .count()
+    }
+
+    /// Lit pixels of the scope.
+    fn scope_lit(&self) -> Vec<(usize, usize)> {
+        let side = self.scope_side();
+        let mut v = Vec::new();
+        for y in 0..side {
+            for x in 0..side {
+                let p = self.at(x, y);
+                let lum = (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff);
+                if p != TUBE_FACE && lum > 90 {
+                    v.push((x, y));
+                }
+            }
+        }
+        v
+    }
+}
+
+#[test]
+fn window_types_keys_and_shows_the_scope() {
+    if !have("xvfb-run") || !have("xdotool") {
+        eprintln!("SKIPPED frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
+        return;
+    }
+    let tape = project_root().join("../shared/tapes/circle.rim");
+    if !tape.exists() {
+        eprintln!(
+            "SKIPPED frontend_xvfb: {} is missing (see ../shared/tapes/README.md)",
+            tape.display()
+        );
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("pdp1-xvfb-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join("shot.png");
+    // The circle program draws continuously and never reads the keyboard, so the keys print
+    // locally on the paper (half-duplex typewriter) and overrun the buffer.
+    let script = r#"
+        "$PDP1" "$TAPE" --max-seconds 5 --screenshot "$SHOT" &
+        P=$!
+        xdotool search --sync --name '^PDP-1$' windowfocus --sync >/dev/null 2>&1
+        sleep 1
+        xdotool type --delay 150 'Kalah 42'
+        xdotool key Return
+        xdotool type --delay 150 '(x+y)'
+        wait $P
+    "#;
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1400x900x24", "sh", "-c", script])
+        .env("PDP1", env!("CARGO_BIN_EXE_pdp1"))
+        .env("TAPE", &tape)
+        .env("SHOT", &shot)
+        .output()
+        .expect("xvfb-run runs");
+    assert!(
+        out.status.success(),
+        "pdp1 under Xvfb failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = Image::load(&shot);
+    assert_eq!((img.w, img.h), (1280, 760), "default window size");
+
+    let text = img.paper_text();
+    assert_eq!(
+        text,
+        vec!["Kalah 42".to_string(), "(x+y)".to_string()],
+        "typewriter pane"
+    );
+
+    // The circle: lit pixels on a ring around the tube's centre.
+    let lit = img.scope_lit();
+    assert!(
+        lit.len() > 500,
+        "scope shows the circle ({} lit pixels)",
+        lit.len()
+    );
+    let side = img.scope_side() as f64;
+    assert!(side > 500.0, "scope side {side}");
+    let c = side / 2.0;
+    let radii: Vec<f64> = lit
+        .iter()
+        .map(|&(x, y)| ((x as f64 - c).powi(2) + (y as f64 - c).powi(2)).sqrt())
+        .collect();
+    let mean = radii.iter().sum::<f64>() / radii.len() as f64;
+    assert!(mean > side * 0.1, "circle radius {mean}");
+    assert!(
+        radii.iter().all(|r| (r - mean).abs() < side * 0.03),
+        "all lit pixels on one ring"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
