@@ -1,5 +1,11 @@
 //! Development aid: read in a tape, type keys, print the typewriter transcript.
 //! `cargo run -p pdp1-core --example runtape -- TAPE [KEYS] [SECONDS] [mdv]`
+//!
+//! Environment: `EXT` extend switch on; `TW=oct` test word; `CONT=n` continue after n halts,
+//! setting the test word from `TW<k>` (k counts down from n−1) at each; `TRACE` trace 20
+//! instructions after the last continue; `DUMP` print 2340–2377; `EV` print typewriter events.
+//! Example (LISP as SIMH's notes describe):
+//! `TW2=7777 TW1=400 EXT=1 CONT=3 runtape lisp.rim '' 60 mdv`
 use pdp1_core::{fiodec, Limit, Machine, MachineConfig};
 
 fn main() {
@@ -50,7 +56,26 @@ fn main() {
         if r == pdp1_core::StopReason::Halted && conts > 0 {
             conts -= 1;
             println!("halt at {:06o}, continuing", m.pc());
+            if let Some(tw) = std::env::var(format!("TW{}", conts))
+                .ok()
+                .and_then(|v| u32::from_str_radix(&v, 8).ok())
+            {
+                m.set_test_word(pdp1_core::Word::new(tw));
+            }
             m.cont();
+            if conts == 0 && std::env::var("TRACE").is_ok() {
+                for _ in 0..20 {
+                    let pc = m.pc();
+                    let w = m.read(pc).unwrap();
+                    let r = m.step_instruction();
+                    println!(
+                        "{pc:06o} {w} ac={} io={} ov={} {r:?}",
+                        m.ac(),
+                        m.io(),
+                        m.ov()
+                    );
+                }
+            }
             continue;
         }
         if r != pdp1_core::StopReason::TimeLimit {
@@ -85,6 +110,7 @@ fn main() {
         }
     }
     println!("{out}");
+    println!("display points: {}", m.drain_display().len());
     println!(
         "pc={:06o} ac={} io={} instr={} time={}ms real={:?} wait={:?}",
         m.pc(),
