@@ -79,6 +79,7 @@ pub(crate) struct Outcome {
     syms: BTreeMap<String, (u32, SymbolKind)>,
     block_bases: Vec<u32>,
     var_names: Vec<String>,
+    /// `dimension` arrays (name, size) in order of appearance.
     dims: Vec<(String, u32)>,
 }
 
@@ -121,6 +122,8 @@ pub(crate) struct Pass<'a> {
     pub(crate) diags: Vec<Diagnostic>,
     /// Literals of the current `constants` block, pooled by value.
     pub(crate) literals: Vec<u32>,
+    /// Literals written in the current block, equal values counted each time.
+    literal_uses: usize,
     first_literal: Option<(usize, usize)>,
     /// Names written with an overbar, in order of first use.
     var_seen: HashSet<String>,
@@ -151,6 +154,7 @@ impl<'a> Pass<'a> {
             assigned: HashMap::new(),
             diags: Vec::new(),
             literals: Vec::new(),
+            literal_uses: 0,
             first_literal: None,
             var_seen: HashSet::new(),
             first_var: None,
@@ -291,6 +295,7 @@ impl<'a> Pass<'a> {
         if self.first_literal.is_none() {
             self.first_literal = Some((cur.line.no, col));
         }
+        self.literal_uses += 1;
         let index = match self.literals.iter().position(|&v| v == value) {
             Some(i) => i,
             None => {
@@ -522,10 +527,16 @@ impl<'a> Pass<'a> {
             }
             Pseudo::Constants => {
                 self.end_of_word(cur)?;
-                self.out.block_bases.push(self.clc);
+                let base = self.clc;
+                self.out.block_bases.push(base);
                 for v in std::mem::take(&mut self.literals) {
                     self.emit(cur, col, v);
                 }
+                // DEC's MACRO sizes the block by counting every literal in pass 1 and pools equal
+                // values in pass 2, so the block keeps one word per literal written and the pooled
+                // words leave unpunched room at its end (the historic MACRO run in
+                // tests/historic_macro.rs places the following `variables` after that room).
+                self.clc = base + std::mem::take(&mut self.literal_uses) as u32;
                 self.first_literal = None;
                 Ok(())
             }
@@ -563,8 +574,8 @@ impl<'a> Pass<'a> {
         }
     }
 
-    /// `variables`: storage for every symbol written with an overbar and every `dimension`
-    /// array, in order of first appearance, starting here. MACRO does not punch these words.
+    /// `variables`: storage for every `dimension` array and then every symbol written with an
+    /// overbar, each in order of first appearance, starting here. MACRO does not punch these.
     fn variables(&mut self, cur: &Cursor, col: usize) {
         if self.variables_placed {
             self.error(
@@ -580,6 +591,13 @@ impl<'a> Pass<'a> {
             Some(p) => (p.var_names.clone(), p.dims.clone()),
             None => (self.out.var_names.clone(), self.out.dims.clone()),
         };
+        // Arrays first, then the overbar variables: the historic MACRO run in
+        // tests/historic_macro.rs puts a `dimension` array before the variables.
+        for (name, size) in dims {
+            let clc = self.clc;
+            self.define(cur, col, &name, clc, SymbolKind::Variable);
+            self.clc += size;
+        }
         for name in names {
             let defined_otherwise = self
                 .prev
@@ -596,11 +614,6 @@ impl<'a> Pass<'a> {
                 self.clc += 1;
             }
         }
-        for (name, size) in dims {
-            let clc = self.clc;
-            self.define(cur, col, &name, clc, SymbolKind::Variable);
-            self.clc += size;
-        }
         if self.clc > MAX_ADDR + 1 {
             let clc = self.clc;
             self.error(
@@ -611,7 +624,7 @@ impl<'a> Pass<'a> {
         }
     }
 
-    /// `dimension a(n), b(m)`: arrays placed by `variables`.
+    /// `dimension a(n), b(m)`: arrays of n and m words, placed by `variables`.
     fn dimension(&mut self, cur: &mut Cursor) -> Result<(), Reported> {
         loop {
             cur.skip_blanks();
@@ -648,6 +661,7 @@ impl<'a> Pass<'a> {
                     format!("value out of range: dimension size {size:o}"),
                 ));
             }
+
             if self.out.dims.iter().any(|(n, _)| *n == name) {
                 return Err(self.err_at(
                     cur,

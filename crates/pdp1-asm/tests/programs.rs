@@ -54,7 +54,7 @@ programs!(mri_data, mri_arith, jumps, skips, shifts, operate, pseudo);
 /// The convention can fail: a wrong expectation halts with its check number.
 #[test]
 fn a_failing_check_names_itself() {
-    let src = "fail on purpose\ndefine chk V,N\n\tsas (V)\n\tjmp .+2\n\tjmp .+3\n\tlaw N\n\tjmp fail\n\tterm\n100/\ngo,\tlaw 4\n\tchk 5, 3\n\thlt\nfail,\tlio (777777)\n\thlt\n\tconstants\n\tstart go\n";
+    let src = "fail on purpose\ndefine check V,N\n\tsas (V)\n\tjmp .+2\n\tjmp .+3\n\tlaw N\n\tjmp bad\n\tterm\n100/\ngo,\tlaw 4\n\tcheck 5, 3\n\thlt\nbad,\tlio (777777)\n\thlt\n\tconstants\n\tstart go\n";
     let asm = assemble(src, "f.mac").unwrap();
     let mut m = Machine::new(MachineConfig::default()).unwrap();
     m.mount_tape(tape::write_rim(&tape::Image {

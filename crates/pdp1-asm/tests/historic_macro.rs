@@ -1,0 +1,150 @@
+//! The historic DEC MACRO (../shared/tapes/macro.rim) as the compatibility oracle: it runs in
+//! our emulator, is fed a FIO-DEC source tape twice (pass 1, pass 2) as an operator would, and
+//! punches a BLK tape whose words must equal pdp1-asm's for the project's own test programs.
+//!
+//! Operating procedure (obsolescence.dev "Programming the DEC PDP-1", MACRO section): all
+//! switches off; READ IN macro.rim; mount the source tape, CONTINUE (pass 1); mount it again,
+//! CONTINUE (pass 2, punches the blocks); CONTINUE (punches the start block). The source tape
+//! ends with the FIO-DEC stop code 013.
+
+use pdp1_asm::{assemble, tape};
+use pdp1_core::{Limit, Machine, MachineConfig, StopReason, Word};
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+fn macro_tape() -> Option<Vec<u8>> {
+    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/tapes/macro.rim");
+    std::fs::read(p).ok()
+}
+
+/// Run one operator step: continue, and run until the machine stops (or a limit).
+fn run(m: &mut Machine, what: &str, log: &mut String) -> StopReason {
+    let stop = m.run_until(Limit {
+        until_ns: Some(m.time_ns() + 600_000_000_000),
+        instructions: Some(200_000_000),
+    });
+    let typed: String = m
+        .drain_typewriter()
+        .iter()
+        .map(|e| match e.code {
+            0o77 => '\n',
+            0o36 => '\t',
+            c => pdp1_core::fiodec::to_char(c, e.upper).unwrap_or('·'),
+        })
+        .collect();
+    log.push_str(&format!(
+        "{what}: {stop:?} pc={:04o} ac={} io={} typed {typed:?}\n",
+        m.pc(),
+        m.ac(),
+        m.io()
+    ));
+    stop
+}
+
+/// Assemble `source` with the historic MACRO; returns the punched words and start, or the log.
+fn historic_assemble(macro_rim: &[u8], source: &str) -> Result<(tape::Image, String), String> {
+    let mut src_tape = vec![0u8; 20];
+    src_tape.extend(tape::text_to_fiodec_tape(source).map_err(|e| e.to_string())?);
+    src_tape.push(tape::fiodec_frame(0o13));
+    src_tape.extend(vec![0u8; 20]);
+    let mut m = Machine::new(MachineConfig::default()).unwrap();
+    let mut log = String::new();
+    m.mount_tape(macro_rim.to_vec());
+    m.read_in();
+    run(&mut m, "read in", &mut log);
+    m.mount_tape(src_tape.clone());
+    m.cont();
+    run(&mut m, "pass 1", &mut log);
+    m.mount_tape(src_tape);
+    m.cont();
+    run(&mut m, "pass 2", &mut log);
+    m.cont();
+    run(&mut m, "start block", &mut log);
+    let punched = m.drain_punch();
+    log.push_str(&format!("punched {} frames\n", punched.len()));
+    if std::env::var("HISTORIC_LOG").is_ok() {
+        eprintln!("{log}");
+    }
+    match tape::read_blk(&punched) {
+        Ok(img) => Ok((img, log)),
+        Err(e) => Err(format!("{log}punched tape: {e}")),
+    }
+}
+
+#[test]
+fn historic_macro_agrees_on_test_programs() {
+    let Some(macro_rim) = macro_tape() else {
+        eprintln!(
+            "SKIPPED: ../shared/tapes/macro.rim not found; historic MACRO oracle did not run"
+        );
+        return;
+    };
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/programs");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    for path in names {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let ours = assemble(&src, &path.display().to_string()).unwrap();
+        let (theirs, log) = historic_assemble(&macro_rim, &src)
+            .unwrap_or_else(|log| panic!("{}:\n{log}", path.display()));
+        let loader: BTreeMap<u32, Word> = tape::loader().into_iter().collect();
+        let theirs_words: BTreeMap<u32, Word> = theirs
+            .words
+            .into_iter()
+            .filter(|(a, _)| !loader.contains_key(a) && *a < 0o7751)
+            .collect();
+        if theirs_words != ours.words {
+            let show = |m: &BTreeMap<u32, Word>, a: &u32| {
+                m.get(a).map_or("------".to_string(), |w| w.to_string())
+            };
+            let addrs: std::collections::BTreeSet<u32> = theirs_words
+                .keys()
+                .chain(ours.words.keys())
+                .copied()
+                .collect();
+            let diff: Vec<String> = addrs
+                .iter()
+                .filter(|a| theirs_words.get(a) != ours.words.get(a))
+                .map(|a| {
+                    format!(
+                        "{a:04o}: DEC {} ours {}",
+                        show(&theirs_words, a),
+                        show(&ours.words, a)
+                    )
+                })
+                .collect();
+            panic!(
+                "{}: words differ\n{log}{}\n{}",
+                path.display(),
+                diff.join("\n"),
+                ours.listing
+            );
+        }
+        assert_eq!(theirs.start, ours.start, "{}", path.display());
+    }
+}
+
+/// Manual experiments: `HISTORIC_SRC=file cargo test -p pdp1-asm --test historic_macro -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn historic_macro_experiment() {
+    let (Some(macro_rim), Ok(path)) = (macro_tape(), std::env::var("HISTORIC_SRC")) else {
+        return;
+    };
+    let src = std::fs::read_to_string(path).unwrap();
+    match historic_assemble(&macro_rim, &src) {
+        Ok((img, log)) => {
+            println!("{log}");
+            for (a, w) in &img.words {
+                if *a < 0o7751 {
+                    println!("{a:04o} {w}");
+                }
+            }
+            println!("start {:?}", img.start);
+        }
+        Err(log) => println!("{log}"),
+    }
+}
