@@ -239,6 +239,16 @@ impl<'a> Pass<'a> {
 
     fn define(&mut self, cur: &Cursor, col: usize, name: &str, value: u32, kind: SymbolKind) {
         let value = value & 0o777_777;
+        // Inside a macro, assigning to a dummy symbol changes the dummy (Spacewar!'s
+        // `define senseswitch A` / `repeat 3, A=A+A`).
+        if kind == SymbolKind::Param {
+            if let Some(scope) = self.scopes.last_mut() {
+                if let Some(v) = scope.get_mut(name) {
+                    *v = value;
+                    return;
+                }
+            }
+        }
         if let Some(&(old, old_kind)) = self.out.syms.get(name) {
             let both_params = old_kind == SymbolKind::Param && kind == SymbolKind::Param;
             if old != value && !both_params {

@@ -126,8 +126,7 @@ fn operate(w: u32) -> String {
         rest &= !0o7;
     }
     if rest != 0 {
-        // Or-ed in as a bare number: adding it could make 777777, which MACRO's one's-complement
-        // `add` turns into +0.
+        // Or-ed in as a bare number (bits no mnemonic names).
         parts.push(if parts.is_empty() {
             format!("opr {rest:o}")
         } else {

@@ -1,7 +1,7 @@
 //! Expressions, evaluated strictly left to right as in DEC's MACRO (no precedence):
 //! `+` and space add, `-` subtracts, `!` is inclusive or, `&` is and, `*` or `×` multiplies.
-//! Addition is the PDP-1's one's-complement `add` (end-around carry, a −0 result becomes +0,
-//! pdp1-hardware.md §1.3); unary minus complements.
+//! Addition is one's complement with end-around carry and, as in the historic MACRO, no −0
+//! cleanup (`1-1` is 777777); unary minus complements.
 //!
 //! Syllables: octal (or `decimal`) numbers, symbols, `.` (the current location), literals
 //! `(expr)` (the closing parenthesis may be left off at the end of a word), `[expr]` grouping,
@@ -9,10 +9,17 @@
 
 use crate::assembler::{Pass, Pseudo, Reported};
 use crate::cursor::{is_blank, is_overbar, is_symbol_char, Cursor};
-use pdp1_core::{arith, fiodec, Word};
+use pdp1_core::{fiodec, Word};
 
+/// One's-complement sum with end-around carry and no −0 cleanup: the historic MACRO assembles
+/// `1-1` as 777777 (tests/historic_macro.rs), unlike the machine's `add` instruction.
 fn add(a: u32, b: u32) -> u32 {
-    arith::add(Word::new(a), Word::new(b)).0.bits()
+    let s = a + b;
+    if s > 0o777_777 {
+        (s + 1) & 0o777_777
+    } else {
+        s
+    }
 }
 
 fn starts_syllable(c: char) -> bool {
