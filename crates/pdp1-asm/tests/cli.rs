@@ -1,0 +1,66 @@
+//! The `pdp1-asm` command: tape, listing and symbols written; errors on stderr with exit status 1.
+
+use std::process::Command;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pdp1-asm"))
+}
+
+#[test]
+fn assembles_to_rim_and_blk_with_listing_and_symbols() {
+    let dir = std::env::temp_dir().join(format!("pdp1-asm-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("p.mac");
+    std::fs::write(
+        &src,
+        "cli test\n100/\ngo,\tlac x\n\thlt\nx,\t5\n\tstart go\n",
+    )
+    .unwrap();
+    for format in ["rim", "blk"] {
+        let tape = dir.join(format!("p.{format}"));
+        let out = bin()
+            .arg(&src)
+            .args(["-o", tape.to_str().unwrap(), "--format", format])
+            .args(["--listing", dir.join("p.lst").to_str().unwrap()])
+            .args(["--symbols", dir.join("p.sym").to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let image = pdp1_asm::tape::read_image(&std::fs::read(&tape).unwrap()).unwrap();
+        assert_eq!(image.start, Some(0o100));
+        assert_eq!(image.words.get(&0o100).map(|w| w.bits()), Some(0o200102));
+    }
+    let lst = std::fs::read_to_string(dir.join("p.lst")).unwrap();
+    assert!(lst.contains("0100 200102"), "{lst}");
+    let sym =
+        pdp1_asm::SymbolTable::parse(&std::fs::read_to_string(dir.join("p.sym")).unwrap()).unwrap();
+    assert_eq!(sym.value_of("x"), Some(0o102));
+    assert_eq!(sym.name_of(0o100), Some("go"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn errors_go_to_stderr_with_position_and_status_1() {
+    let dir = std::env::temp_dir().join(format!("pdp1-asm-cli-err-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("bad.mac");
+    std::fs::write(&src, "bad\n100/\n\tlac nowhere\n\tlac 9\n").unwrap();
+    let out = bin()
+        .arg(&src)
+        .args(["-o", dir.join("bad.rim").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.mac:3:6: error: undefined symbol `nowhere`"),
+        "{err}"
+    );
+    assert!(err.contains("bad.mac:4:6: error: digit 9"), "{err}");
+    assert!(!dir.join("bad.rim").exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
