@@ -127,6 +127,35 @@ fn historic_macro_agrees_on_test_programs() {
     }
 }
 
+/// roms/kalah.mac through the historic MACRO (once the Kalah program exists). Its symbols must
+/// follow the historic MACRO's rules (docs/assembler.md: at most three characters, no `!`).
+#[test]
+fn historic_macro_agrees_on_kalah() {
+    let Some(macro_rim) = macro_tape() else {
+        eprintln!(
+            "SKIPPED: ../shared/tapes/macro.rim not found; historic MACRO oracle did not run"
+        );
+        return;
+    };
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../roms/kalah.mac");
+    let Ok(src) = std::fs::read_to_string(&path) else {
+        eprintln!("SKIPPED: roms/kalah.mac does not exist yet");
+        return;
+    };
+    let ours = assemble(&src, "roms/kalah.mac").unwrap_or_else(|d| panic!("{d}"));
+    let (theirs, log) =
+        historic_assemble(&macro_rim, &src).unwrap_or_else(|log| panic!("roms/kalah.mac:\n{log}"));
+    let theirs_words: BTreeMap<u32, Word> = theirs
+        .words
+        .into_iter()
+        .filter(|(a, _)| *a < 0o7751)
+        .collect();
+    assert!(
+        theirs_words == ours.words && theirs.start == ours.start,
+        "roms/kalah.mac: DEC MACRO's words differ\n{log}"
+    );
+}
+
 /// Manual experiments: `HISTORIC_SRC=file cargo test -p pdp1-asm --test historic_macro -- --ignored --nocapture`
 #[test]
 #[ignore]
