@@ -111,7 +111,9 @@ pub(crate) struct Pass<'a> {
     /// Dummy-symbol bindings of the macro calls being expanded, innermost last.
     pub(crate) scopes: Vec<HashMap<String, u32>>,
     /// (macro name, line of the call) for each expansion in progress, for diagnostics.
-    calls: Vec<(String, usize)>,
+    /// (macro name, line of the call, location where the expansion began) for each expansion
+    /// in progress.
+    calls: Vec<(String, usize, u32)>,
     pub(crate) clc: u32,
     pub(crate) radix: u32,
     pub(crate) words: BTreeMap<u32, Word>,
@@ -171,7 +173,7 @@ impl<'a> Pass<'a> {
     /// Report an error at `col` of `line`.
     pub(crate) fn error(&mut self, line: usize, col: usize, message: impl Into<String>) {
         let mut message = message.into();
-        if let Some((name, call_line)) = self.calls.last() {
+        if let Some((name, call_line, _)) = self.calls.last() {
             message.push_str(&format!(" (in macro `{name}` called at line {call_line})"));
         }
         self.diags.push(Diagnostic {
@@ -403,8 +405,14 @@ impl<'a> Pass<'a> {
                 if !is_symbol || raw.chars().any(crate::cursor::is_overbar) {
                     return Err(self.err_at(cur, col, format!("bad label `{raw}`: a label is a symbol (letters and digits, at least one letter)")));
                 }
-                let clc = self.clc;
-                self.define(cur, col, &name, clc, SymbolKind::Label);
+                // Inside a macro expansion a label gets its location relative to the start of
+                // the expansion, as in DEC's MACRO (tests/oracle/macro_labels.mac), so a macro
+                // with a label can be called more than once.
+                let value = match self.calls.last() {
+                    Some(&(_, _, start)) => self.clc.wrapping_sub(start) & 0o777_777,
+                    None => self.clc,
+                };
+                self.define(cur, col, &name, value, SymbolKind::Label);
                 cur.pos = end + 1;
                 return Ok(());
             }
@@ -507,7 +515,7 @@ impl<'a> Pass<'a> {
             scope.insert(d.clone(), args.get(i).copied().unwrap_or(0));
         }
         self.scopes.push(scope);
-        self.calls.push((name.to_string(), cur.line.no));
+        self.calls.push((name.to_string(), cur.line.no, self.clc));
         let mut body = Stream {
             lines: m.body,
             next: 0,
