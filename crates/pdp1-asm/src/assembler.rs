@@ -20,6 +20,8 @@ const MAX_PASSES: usize = 8;
 const MAX_STATEMENTS: usize = 1_000_000;
 /// Deepest macro call nesting.
 const MAX_DEPTH: usize = 64;
+/// Deepest nesting of literals, brackets and `repeat`s within one line.
+pub const MAX_NESTING: usize = 32;
 /// Highest address in the 4K memory a program can be loaded into from tape.
 pub const MAX_ADDR: u32 = 0o7777;
 
@@ -137,6 +139,8 @@ pub(crate) struct Pass<'a> {
     title_seen: bool,
     statements: usize,
     out_of_memory_reported: bool,
+    /// Current nesting of literals, brackets and repeats (bounded by [`MAX_NESTING`]).
+    pub(crate) nesting: usize,
 }
 
 impl<'a> Pass<'a> {
@@ -167,6 +171,7 @@ impl<'a> Pass<'a> {
             title_seen: false,
             statements: 0,
             out_of_memory_reported: false,
+            nesting: 0,
         }
     }
 
@@ -722,7 +727,12 @@ impl<'a> Pass<'a> {
                 format!("value out of range: repeat count {count:o} (at most 10000)"),
             ));
         }
+        if self.nesting >= MAX_NESTING {
+            cur.skip_to_end();
+            return Err(self.err_at(cur, col, "repeats nested too deeply"));
+        }
         let body = cur.pos;
+        self.nesting += 1;
         for _ in 0..count {
             if self.ended {
                 break;
@@ -730,6 +740,7 @@ impl<'a> Pass<'a> {
             let mut c = Cursor::new(cur.line.clone(), body);
             self.words_of_line(&mut c, stream, true);
         }
+        self.nesting -= 1;
         cur.skip_to_end();
         Ok(())
     }

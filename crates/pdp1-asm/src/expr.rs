@@ -67,6 +67,18 @@ impl Pass<'_> {
         }
     }
 
+    /// An expression inside `( )` or `[ ]`, with a limit on nesting so that no input can
+    /// exhaust the stack.
+    fn nested_expr(&mut self, cur: &mut Cursor, col: usize) -> Result<u32, Reported> {
+        if self.nesting >= crate::assembler::MAX_NESTING {
+            return Err(self.err_at(cur, col, "expression nested too deeply"));
+        }
+        self.nesting += 1;
+        let r = self.expr(cur);
+        self.nesting -= 1;
+        r
+    }
+
     fn unary(&mut self, cur: &mut Cursor) -> Result<u32, Reported> {
         match cur.peek() {
             Some('-') => {
@@ -96,7 +108,7 @@ impl Pass<'_> {
             Some('(') => {
                 cur.bump();
                 cur.skip_blanks();
-                let v = self.expr(cur)?;
+                let v = self.nested_expr(cur, col)?;
                 cur.skip_blanks();
                 match cur.peek() {
                     Some(')') => {
@@ -116,7 +128,7 @@ impl Pass<'_> {
             Some('[') => {
                 cur.bump();
                 cur.skip_blanks();
-                let v = self.expr(cur)?;
+                let v = self.nested_expr(cur, col)?;
                 cur.skip_blanks();
                 if cur.peek() != Some(']') {
                     return Err(self.err_at(cur, cur.col(), "bad expression: missing `]`"));

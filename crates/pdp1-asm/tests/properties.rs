@@ -117,3 +117,16 @@ proptest! {
         let _ = assemble(&src, "random.mac");
     }
 }
+
+/// Deep nesting is an error, not a stack overflow.
+#[test]
+fn deep_nesting_is_reported() {
+    let deep = format!("t\n100/\n\tlac {}5\n\tconstants\n", "(".repeat(100_000));
+    let e = assemble(&deep, "deep.mac").unwrap_err();
+    assert!(e.to_string().contains("nested too deeply"), "{e}");
+    let reps = format!("t\n100/\n\t{}7\n", "repeat 1, ".repeat(50_000));
+    let e = assemble(&reps, "reps.mac").unwrap_err();
+    assert!(e.to_string().contains("nested too deeply"), "{e}");
+    let brackets = format!("t\n100/\n\t{}5\n", "[".repeat(100_000));
+    assert!(assemble(&brackets, "b.mac").is_err());
+}
