@@ -141,6 +141,10 @@ pub(crate) struct Pass<'a> {
     out_of_memory_reported: bool,
     /// Current nesting of literals, brackets and repeats (bounded by [`MAX_NESTING`]).
     pub(crate) nesting: usize,
+    /// Constructs the historic DEC MACRO does not accept (docs/assembler.md), as warnings.
+    notes: Vec<Diagnostic>,
+    noted: HashSet<(usize, usize)>,
+    long_names_noted: HashSet<String>,
 }
 
 impl<'a> Pass<'a> {
@@ -172,6 +176,9 @@ impl<'a> Pass<'a> {
             statements: 0,
             out_of_memory_reported: false,
             nesting: 0,
+            notes: Vec::new(),
+            noted: HashSet::new(),
+            long_names_noted: HashSet::new(),
         }
     }
 
@@ -187,6 +194,29 @@ impl<'a> Pass<'a> {
             column: col,
             message,
         });
+    }
+
+    /// Note a construct the historic DEC MACRO would not accept (not an error here).
+    pub(crate) fn dec_note(&mut self, line: usize, col: usize, message: impl Into<String>) {
+        if self.noted.insert((line, col)) {
+            self.notes.push(Diagnostic {
+                file: self.file.to_string(),
+                line,
+                column: col,
+                message: message.into(),
+            });
+        }
+    }
+
+    /// Note a user symbol longer than the historic MACRO's three characters (once per name).
+    pub(crate) fn note_long_name(&mut self, name: &str, line: usize, col: usize) {
+        if name.chars().count() > 3 && self.long_names_noted.insert(name.to_string()) {
+            self.dec_note(
+                line,
+                col,
+                format!("DEC MACRO: symbol `{name}` is longer than three characters (it would be taken for a pseudo-instruction)"),
+            );
+        }
     }
 
     pub(crate) fn err_at(
@@ -221,6 +251,7 @@ impl<'a> Pass<'a> {
 
     /// Note a use of `name` written with an overbar (a variable).
     pub(crate) fn note_variable(&mut self, name: &str, line: usize, col: usize) {
+        self.note_long_name(name, line, col);
         if self.var_seen.insert(name.to_string()) {
             self.out.var_names.push(name.to_string());
             if self.first_var.is_none() {
@@ -256,6 +287,7 @@ impl<'a> Pass<'a> {
                 }
             }
         }
+        self.note_long_name(name, cur.line.no, col);
         if let Some(&(old, old_kind)) = self.out.syms.get(name) {
             let both_params = old_kind == SymbolKind::Param && kind == SymbolKind::Param;
             if old != value && !both_params {
@@ -381,7 +413,10 @@ impl<'a> Pass<'a> {
 
     /// After a statement: only blanks, then a tab, the end or a comment may follow.
     fn end_of_word(&mut self, cur: &mut Cursor) -> Result<(), Reported> {
-        cur.skip_blanks();
+        if cur.skip_blanks() > 0 && cur.peek() == Some('/') {
+            let (line, col) = (cur.line.no, cur.col());
+            self.dec_note(line, col, "DEC MACRO: `/` after an expression sets the location even after blanks; put a tab before a comment");
+        }
         match cur.peek() {
             None | Some('\t') | Some('/') => Ok(()),
             Some(c) => {
@@ -829,6 +864,13 @@ impl<'a> Pass<'a> {
             body.push(l);
         }
         let name = names.remove(0);
+        if name.chars().count() < 4 {
+            self.dec_note(
+                def_line,
+                col,
+                format!("DEC MACRO: macro name `{name}` needs at least four characters"),
+            );
+        }
         if permanent::lookup(&name).is_some() || pseudo_named(&name).is_some() {
             // Allowed (the macro shadows it), as MACRO allows redefining permanent symbols.
         }
@@ -992,6 +1034,37 @@ fn listing(lines: &[Line], pass: &Pass) -> String {
 }
 
 pub fn assemble(source: &str, file: &str) -> Result<Assembly, Diagnostics> {
+    assemble_with_notes(source, file).0
+}
+
+/// Characters of the source that FIO-DEC cannot punch (the historic MACRO reads FIO-DEC tapes).
+fn fiodec_notes(lines: &[Line], file: &str) -> Vec<Diagnostic> {
+    let mut notes = Vec::new();
+    for l in lines {
+        if let Some((i, c)) = l
+            .text
+            .iter()
+            .enumerate()
+            .find(|&(_, &c)| fiodec::from_char(c).is_none())
+        {
+            notes.push(Diagnostic {
+                file: file.to_string(),
+                line: l.no,
+                column: i + 1,
+                message: format!(
+                    "DEC MACRO: `{c}` has no FIO-DEC code and cannot be punched on a source tape"
+                ),
+            });
+        }
+    }
+    notes
+}
+
+/// Assemble, and also return notes on what the historic DEC MACRO would not accept.
+pub fn assemble_with_notes(
+    source: &str,
+    file: &str,
+) -> (Result<Assembly, Diagnostics>, Vec<Diagnostic>) {
     let lines: Vec<Line> = source
         .split('\n')
         .enumerate()
@@ -1012,19 +1085,23 @@ pub fn assemble(source: &str, file: &str) -> Result<Assembly, Diagnostics> {
             if !converged && pass.diags.is_empty() {
                 pass.error(last_line, 1, "symbol values still changing after 8 passes (a value depends on its own location?)");
             }
+            let mut notes = fiodec_notes(&lines, file);
+            notes.append(&mut pass.notes);
+            notes.sort_by_key(|d| (d.line, d.column));
             if !pass.diags.is_empty() {
-                return Err(Diagnostics(pass.diags));
+                return (Err(Diagnostics(pass.diags)), notes);
             }
             let mut symbols = SymbolTable::new();
             for (name, &(v, k)) in &pass.out.syms {
                 symbols.insert(name, v, k);
             }
-            return Ok(Assembly {
+            let asm = Assembly {
                 listing: listing(&lines, &pass),
                 words: pass.words,
                 start: pass.start,
                 symbols,
-            });
+            };
+            return (Ok(asm), notes);
         }
         let out = std::mem::take(&mut pass.out);
         drop(pass);

@@ -35,6 +35,10 @@ impl Pass<'_> {
             let spaced = cur.skip_blanks() > 0;
             let op = match cur.peek() {
                 Some(c @ ('+' | '-' | '!' | '&' | '*' | '×')) => {
+                    if matches!(c, '!' | '&' | '*' | '×') {
+                        let (line, col) = (cur.line.no, cur.col());
+                        self.dec_note(line, col, format!("DEC MACRO has no `{c}` operator (it ignores case shifts and reads a digit); use + and -"));
+                    }
                     cur.bump();
                     cur.skip_blanks();
                     c
@@ -126,6 +130,7 @@ impl Pass<'_> {
                 Ok(self.literal(cur, col, v))
             }
             Some('[') => {
+                self.dec_note(cur.line.no, col, "DEC MACRO has no `[ ]` grouping");
                 cur.bump();
                 cur.skip_blanks();
                 let v = self.nested_expr(cur, col)?;

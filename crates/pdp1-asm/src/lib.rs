@@ -78,3 +78,14 @@ impl std::error::Error for Diagnostics {}
 pub fn assemble(source: &str, file_name: &str) -> Result<Assembly, Diagnostics> {
     assembler::assemble(source, file_name)
 }
+
+/// Assemble, and also list what the historic DEC MACRO (../shared/tapes/macro.rim) would not
+/// accept in this source: symbols longer than three characters, macro names shorter than four,
+/// the `!` `&` `*` operators and `[ ]`, a comment after blanks, characters FIO-DEC lacks.
+/// See docs/assembler.md, "Writing sources the historic MACRO also accepts".
+pub fn assemble_with_dec_notes(
+    source: &str,
+    file_name: &str,
+) -> (Result<Assembly, Diagnostics>, Vec<Diagnostic>) {
+    assembler::assemble_with_notes(source, file_name)
+}

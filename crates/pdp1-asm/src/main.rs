@@ -37,6 +37,9 @@ struct Args {
     /// Write the symbol table (`name value kind` lines) to FILE, for the debugger.
     #[arg(long, value_name = "FILE")]
     symbols: Option<PathBuf>,
+    /// Warn about everything the historic DEC MACRO tape would not accept.
+    #[arg(long)]
+    dec: bool,
 }
 
 fn main() -> Result<()> {
@@ -44,7 +47,13 @@ fn main() -> Result<()> {
     let source = std::fs::read_to_string(&args.source)
         .with_context(|| format!("cannot read {}", args.source.display()))?;
     let name = args.source.display().to_string();
-    let asm = match pdp1_asm::assemble(&source, &name) {
+    let (result, notes) = pdp1_asm::assemble_with_dec_notes(&source, &name);
+    if args.dec {
+        for n in &notes {
+            eprintln!("{}:{}:{}: warning: {}", n.file, n.line, n.column, n.message);
+        }
+    }
+    let asm = match result {
         Ok(a) => a,
         Err(d) => {
             eprintln!("{d}");
