@@ -871,9 +871,7 @@ impl<'a> Pass<'a> {
                 format!("DEC MACRO: macro name `{name}` needs at least four characters"),
             );
         }
-        if permanent::lookup(&name).is_some() || pseudo_named(&name).is_some() {
-            // Allowed (the macro shadows it), as MACRO allows redefining permanent symbols.
-        }
+        // A macro may shadow a permanent symbol or pseudo-instruction of the same spelling.
         self.macros.insert(
             name,
             Macro {
