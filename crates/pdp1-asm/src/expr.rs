@@ -251,8 +251,9 @@ impl Pass<'_> {
         }
     }
 
-    /// `flexo abc`: three FIO-DEC codes in one word, first in bits 0–5; fewer characters before
-    /// the end of the word leave the low bits zero. Case is ignored.
+    /// `flexo abc`: the next three characters' FIO-DEC codes in one word, first in bits 0–5 (a
+    /// tab is a character here); fewer before the end of the line leave the low bits zero.
+    /// Case is ignored.
     fn flexo(&mut self, cur: &mut Cursor, col: usize) -> Result<u32, Reported> {
         if cur.peek().is_some_and(is_blank) {
             cur.bump();
@@ -260,7 +261,9 @@ impl Pass<'_> {
         let mut w = 0;
         for shift in [12, 6, 0] {
             match cur.peek() {
-                None | Some('\t') => break,
+                // DEC's MACRO takes the next three characters whatever they are, a tab too
+                // (tests/oracle/numbers_text.mac); at the end of the line the rest is zero.
+                None => break,
                 Some(c) => {
                     cur.bump();
                     match fiodec::from_char(c) {
