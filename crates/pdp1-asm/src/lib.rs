@@ -35,6 +35,16 @@ pub struct Assembly {
     pub listing: String,
 }
 
+impl Assembly {
+    /// The words and start address, ready for [`tape::write_rim`] or [`tape::write_blk`].
+    pub fn image(&self) -> tape::Image {
+        tape::Image {
+            words: self.words.clone(),
+            start: self.start,
+        }
+    }
+}
+
 /// One error found in the source.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
