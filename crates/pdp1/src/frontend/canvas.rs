@@ -104,10 +104,19 @@ impl Canvas {
     /// written, so drawing two glyphs at the same place overstrikes them like a typewriter.
     pub fn glyph(&mut self, x: i32, y: i32, ch: char, c: Color, s: i32) {
         let g = glyph(ch);
+        let inside = x >= 0
+            && y >= 0
+            && (x + GLYPH_W as i32 * s) as usize <= self.w
+            && (y + GLYPH_H as i32 * s) as usize <= self.h;
         for (row, bits) in g.iter().enumerate() {
             for col in 0..GLYPH_W {
                 if bits >> col & 1 == 1 {
-                    self.fill(Rect::new(x + col as i32 * s, y + row as i32 * s, s, s), c);
+                    if s == 1 && inside {
+                        // The common case, without per-pixel clipping.
+                        self.px[(y as usize + row) * self.w + x as usize + col] = c;
+                    } else {
+                        self.fill(Rect::new(x + col as i32 * s, y + row as i32 * s, s, s), c);
+                    }
                 }
             }
         }

@@ -155,6 +155,8 @@ pub struct App {
     mouse_was_down: bool,
     /// The next instruction runs even if it is at a breakpoint (after START/CONTINUE).
     resuming: bool,
+    /// The machine stopped on its own (halt, error), not at the operator's or a breakpoint.
+    stopped_itself: bool,
     quit: bool,
 }
 
@@ -175,6 +177,7 @@ impl App {
             opts,
             mouse_was_down: false,
             resuming: true,
+            stopped_itself: false,
             quit: false,
         }
     }
@@ -276,6 +279,7 @@ impl App {
             },
             r => format!("stopped: {r:?}"),
         };
+        self.stopped_itself = !matches!(r, StopReason::Breakpoint(_));
         // A stop reported by run_until leaves the machine stopped at the console.
         if self.m.running() {
             self.m.stop();
@@ -296,12 +300,13 @@ impl App {
     }
 
     fn check_limits(&mut self) {
-        if self.opts.max_ns.is_some_and(|mx| self.m.time_ns() >= mx)
-            || self
-                .opts
-                .max_instructions
-                .is_some_and(|mx| self.m.instructions() >= mx)
-        {
+        let scripted = self.opts.max_ns.is_some() || self.opts.max_instructions.is_some();
+        let time_up = self.opts.max_ns.is_some_and(|mx| self.m.time_ns() >= mx);
+        let count_up = (self.opts.max_instructions).is_some_and(|mx| self.m.instructions() >= mx);
+        // A run with limits is a scripted run: like a headless one it also ends when the
+        // machine stops by itself (otherwise emulated time would never reach the limit).
+        let stopped = scripted && !self.m.running() && self.stopped_itself;
+        if time_up || count_up || stopped {
             self.quit = true;
         }
     }

@@ -20,7 +20,7 @@
 //!   same place (aap is the gate-level model; MAME/masswerk put −0 one step left). Y grows up.
 //! * Spots are separable Gaussians sampled at their exact sub-pixel position, so the tube can be
 //!   shown at any pane size without aliasing the 1024×1024 raster.
-//! * Energy becomes colour through 1 − e^(−x) per channel, so repeated hits saturate towards
+//! * Energy becomes colour through x / (1 + x) per channel, so repeated hits saturate towards
 //!   white like a real overdriven spot instead of clipping to a flat colour.
 //!
 //! Cost is proportional to lit area, not pane size: the pane is cut into 16×16 tiles and only
@@ -40,9 +40,9 @@ pub const GREEN_EXCITATION: f32 = 0.25;
 /// Energy below which a pixel is dark (well under one 8-bit step after colour mapping).
 pub const DARK: f32 = 1.0e-3;
 /// Flash colour (blue-white) and afterglow colour (yellow-green, p7sim/masswerk's #79cc3e),
-/// as per-channel gains applied to the energy before 1 − e^(−x).
-const FLASH_RGB: [f32; 3] = [0.9, 1.35, 2.2];
-const GLOW_RGB: [f32; 3] = [0.95, 1.6, 0.48];
+/// as per-channel gains applied to the energy before x / (1 + x).
+const FLASH_RGB: [f32; 3] = [1.35, 2.0, 3.3];
+const GLOW_RGB: [f32; 3] = [1.4, 2.4, 0.7];
 /// The unlit tube face.
 pub const TUBE_FACE: Color = 0x00_06_09_0a;
 const TILE: usize = 16;
@@ -77,24 +77,15 @@ pub struct Phosphor {
     tile_green: Vec<f32>,
     now_ns: u64,
     pending: Vec<DisplayPoint>,
-    lut: Vec<u8>,
+    /// Tiles drawn lit last time (unlit ones already show the bare face on the canvas).
+    shown: Vec<bool>,
 }
-
-/// Colour lookup: 1 − e^(−x) for x in [0, LUT_MAX).
-const LUT_MAX: f32 = 12.0;
-const LUT_N: usize = 4096;
 
 impl Phosphor {
     /// A dark tube shown as a `size`×`size` pixel square.
     pub fn new(size: usize) -> Phosphor {
         let size = size.max(16);
         let tiles = size.div_ceil(TILE);
-        let lut = (0..LUT_N)
-            .map(|i| {
-                let x = i as f32 * LUT_MAX / LUT_N as f32;
-                ((1.0 - (-x).exp()) * 255.0).round() as u8
-            })
-            .collect();
         Phosphor {
             size,
             blue: vec![0.0; size * size],
@@ -104,7 +95,7 @@ impl Phosphor {
             tile_green: vec![0.0; tiles * tiles],
             now_ns: 0,
             pending: Vec::new(),
-            lut,
+            shown: vec![true; tiles * tiles],
         }
     }
 
@@ -276,49 +267,59 @@ impl Phosphor {
 
     /// Colour of one pixel from its energies.
     pub fn colour(&self, eb: f32, eg: f32) -> Color {
-        let mut out = 0u32;
-        let face = [
-            TUBE_FACE >> 16 & 0xff,
-            TUBE_FACE >> 8 & 0xff,
-            TUBE_FACE & 0xff,
-        ];
-        for ch in 0..3 {
-            let x = eb * FLASH_RGB[ch] + eg * GLOW_RGB[ch];
-            let v = if x >= LUT_MAX {
-                255
-            } else {
-                self.lut[(x * (LUT_N as f32 / LUT_MAX)) as usize] as u32
-            };
-            let v = face[ch] + v * (255 - face[ch]) / 255;
-            out = out << 8 | v;
-        }
-        out
+        tone(eb, eg)
     }
 
-    /// Draw the tube face into `canvas` with its top-left corner at (ox, oy).
-    pub fn draw(&self, canvas: &mut Canvas, ox: usize, oy: usize) {
+    /// Draw the tube face into `canvas` with its top-left corner at (ox, oy). Tiles that were
+    /// dark last time and still are keep what the canvas holds, unless `all` (the canvas was
+    /// drawn over or resized).
+    pub fn draw(&mut self, canvas: &mut Canvas, ox: usize, oy: usize, all: bool) {
         for t in 0..self.tile_blue.len() {
             let lit = self.tile_blue[t] > 0.0 || self.tile_green[t] > 0.0;
-            for r in self.tile_pixels(t) {
-                let (py, px0) = (r.start / self.size, r.start % self.size);
+            if !lit && !self.shown[t] && !all {
+                continue;
+            }
+            self.shown[t] = lit;
+            let (tx, ty) = (t % self.tiles, t / self.tiles);
+            let x0 = tx * TILE;
+            let x1 = (x0 + TILE).min(self.size).min(canvas.w.saturating_sub(ox));
+            if x1 <= x0 {
+                continue;
+            }
+            for py in ty * TILE..((ty + 1) * TILE).min(self.size) {
                 let cy = oy + py;
                 if cy >= canvas.h {
-                    continue;
+                    break;
                 }
-                for (k, i) in r.enumerate() {
-                    let cx = ox + px0 + k;
-                    if cx >= canvas.w {
-                        break;
+                let dst = &mut canvas.px[cy * canvas.w + ox + x0..cy * canvas.w + ox + x1];
+                if lit {
+                    let src = py * self.size + x0..py * self.size + x1;
+                    let (b, g) = (&self.blue[src.clone()], &self.green[src]);
+                    for ((d, &eb), &eg) in dst.iter_mut().zip(b).zip(g) {
+                        *d = tone(eb, eg);
                     }
-                    canvas.px[cy * canvas.w + cx] = if lit {
-                        self.colour(self.blue[i], self.green[i])
-                    } else {
-                        TUBE_FACE
-                    };
+                } else {
+                    dst.fill(TUBE_FACE);
                 }
             }
         }
     }
+}
+
+/// Energy → 0RGB: x / (1 + x) per channel over the tube face. Plain arithmetic without table
+/// look-ups so the compiler can vectorise the colour-mapping loop (it is most of a frame's work).
+#[inline(always)]
+fn tone(eb: f32, eg: f32) -> Color {
+    const FACE: [f32; 3] = [
+        (TUBE_FACE >> 16 & 0xff) as f32,
+        (TUBE_FACE >> 8 & 0xff) as f32,
+        (TUBE_FACE & 0xff) as f32,
+    ];
+    let ch = |c: usize| {
+        let x = eb * FLASH_RGB[c] + eg * GLOW_RGB[c];
+        (FACE[c] + (255.0 - FACE[c]) * x / (1.0 + x) + 0.5) as u32
+    };
+    ch(0) << 16 | ch(1) << 8 | ch(2)
 }
 
 fn decay_factor(age_s: f64, half_life_s: f64) -> f32 {
@@ -507,7 +508,7 @@ mod tests {
         p.feed(&[pt(255, 0, 3, 0)]);
         p.advance(0);
         let mut c = Canvas::new(300, 260);
-        p.draw(&mut c, 10, 2);
+        p.draw(&mut c, 10, 2, true);
         let (px, py) = p.pixel_of(255, 0);
         let lit = c.px[(py + 2) * c.w + px + 10];
         assert_ne!(lit, TUBE_FACE);

@@ -88,6 +88,8 @@ pub struct Screen {
     paper: Paper,
     pub view: View,
     hits: Vec<(Rect, Hit)>,
+    /// Repaint everything next frame (first frame, resize, overlay).
+    redraw_all: bool,
 }
 
 const PAPER: Color = rgb(0xf2, 0xee, 0xe0);
@@ -135,6 +137,7 @@ impl Screen {
             paper: Paper::new(),
             view: View::default(),
             hits: Vec::new(),
+            redraw_all: true,
         }
     }
 
@@ -151,6 +154,7 @@ impl Screen {
             self.canvas.resize(w, h);
             self.layout = Layout::new(w, h);
             self.phosphor.resize(self.layout.scope.w as usize);
+            self.redraw_all = true;
         }
     }
 
@@ -182,12 +186,15 @@ impl Screen {
         self.phosphor.advance(m.time_ns());
         self.hits.clear();
         let l = self.layout;
-        self.canvas.fill(
-            Rect::new(0, 0, self.canvas.w as i32, self.canvas.h as i32),
-            BEZEL,
-        );
-        self.phosphor
-            .draw(&mut self.canvas, l.scope.x as usize, l.scope.y as usize);
+        // The panes cover everything but the bezel below/right of the tube; the tube itself only
+        // redraws its lit tiles unless something was drawn over it.
+        let all = std::mem::take(&mut self.redraw_all);
+        if all {
+            let full = Rect::new(0, 0, self.canvas.w as i32, self.canvas.h as i32);
+            self.canvas.fill(full, BEZEL);
+        }
+        let (sx, sy) = (l.scope.x as usize, l.scope.y as usize);
+        self.phosphor.draw(&mut self.canvas, sx, sy, all);
         let st = PanelState {
             extend_switch: self.view.extend_switch,
             switch_cursor: self.view.switch_cursor,
@@ -206,6 +213,7 @@ impl Screen {
         );
         if self.view.help {
             self.draw_help();
+            self.redraw_all = true;
         }
         &self.canvas.px
     }
