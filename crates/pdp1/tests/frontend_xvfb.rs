@@ -135,6 +135,114 @@ impl Image {
     }
 }
 
+/// Run `pdp1 TAPE ARGS… --screenshot` under Xvfb with `keys` (a shell snippet using xdotool)
+/// played once the window is up; returns the screenshot, or None when the tools are missing.
+fn run_window(tape: &Path, args: &str, keys: &str) -> Option<Image> {
+    if !have("xvfb-run") || !have("xdotool") {
+        eprintln!("SKIPPED frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!(
+        "pdp1-xvfb-{}-{}",
+        std::process::id(),
+        tape.file_stem().unwrap().to_string_lossy()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shot = dir.join("shot.png");
+    let script = format!(
+        r#"
+        "$PDP1" "$TAPE" {args} --screenshot "$SHOT" &
+        P=$!
+        xdotool search --sync --name '^PDP-1$' windowfocus --sync >/dev/null 2>&1
+        sleep 1
+        {keys}
+        wait $P
+    "#
+    );
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1400x900x24", "sh", "-c", &script])
+        .env("PDP1", env!("CARGO_BIN_EXE_pdp1"))
+        .env("TAPE", tape)
+        .env("SHOT", &shot)
+        .output()
+        .expect("xvfb-run runs");
+    assert!(
+        out.status.success(),
+        "pdp1 under Xvfb failed: {}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let img = Image::load(&shot);
+    std::fs::remove_dir_all(&dir).ok();
+    Some(img)
+}
+
+/// Our own test tape (tests/data/frontend-demo.mac, assembled with pdp1-asm): red "Ab" with the
+/// b crossed out by backspace + x, "ok" in black on the next line, and eight points whose
+/// intensity codes run 4 5 6 7 0 1 2 3 from left to right.
+#[test]
+fn ribbon_overstrike_and_intensity_order_in_the_window() {
+    let tape = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/frontend-demo.rim");
+    let Some(img) = run_window(&tape, "--max-seconds 5", "") else {
+        return;
+    };
+    let (sx, sy, _, _) = img.sheet();
+    let (x0, y0) = (sx + 2, sy + 3);
+    // Line 1: 'A' in red ink, then a cell with both 'b' and 'x' (an overstrike reads as '?').
+    let text = img.paper_text();
+    assert_eq!(text, vec!["A?".to_string(), "ok".to_string()]);
+    let ink = |cx: usize, line: usize| -> Vec<u32> {
+        let mut v = Vec::new();
+        for y in 0..8 {
+            for x in 0..8 {
+                let p = img.at(x0 + cx * CELL_W + x, y0 + line * LINE_H + y);
+                if p != PAPER {
+                    v.push(p);
+                }
+            }
+        }
+        v
+    };
+    let red = |p: &u32| (p >> 16 & 0xff) > 0x90 && (p >> 8 & 0xff) < 0x60;
+    assert!(
+        !ink(0, 0).is_empty() && ink(0, 0).iter().all(red),
+        "A is red"
+    );
+    let bx = ink(1, 0);
+    let ink_of = |c: char| {
+        font8x8::legacy::BASIC_LEGACY[c as usize]
+            .iter()
+            .map(|r| r.count_ones())
+            .sum::<u32>()
+    };
+    assert!(
+        bx.len() as u32 > ink_of('b').max(ink_of('x')),
+        "b and x both on the paper"
+    );
+    assert!(ink(0, 1).iter().all(|p| !red(p)), "ok is black");
+
+    // The eight spots on the row y = 0: brightness-weighted size grows left to right.
+    let side = img.scope_side();
+    let to_px = |r: f64| (r + 0.5) * side as f64 / 1024.0 - 0.5;
+    let cy = to_px(511.0).round() as isize;
+    let mut last = 0.0;
+    for v in [-0o340, -0o240, -0o140, -0o40, 0o40, 0o140, 0o240, 0o340] {
+        let cx = to_px(512.0 + v as f64).round() as isize;
+        let mut light = 0.0;
+        for dy in -8..=8 {
+            for dx in -8..=8 {
+                let p = img.at((cx + dx) as usize, (cy + dy) as usize);
+                light += ((p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff)) as f64;
+            }
+        }
+        assert!(
+            light > last,
+            "spot at {v:o}: light {light} not above {last}"
+        );
+        last = light;
+    }
+}
+
 #[test]
 fn window_types_keys_and_shows_the_scope() {
     if !have("xvfb-run") || !have("xdotool") {

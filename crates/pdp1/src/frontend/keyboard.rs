@@ -49,9 +49,10 @@ pub struct Keyboard {
     pub unmapped: u64,
 }
 
-/// Longest queue of held keys; beyond this the operator is typing into a program that is not
-/// reading, and further keys are struck (and overrun) at once.
-const MAX_WAITING: usize = 8;
+/// Longest queue of held keys (a paste, or a slow host frame gathering many keys). Beyond it
+/// further keys are dropped and counted as overruns: striking them at once would change their
+/// order on the paper.
+const MAX_WAITING: usize = 256;
 
 impl Keyboard {
     pub fn new() -> Keyboard {
@@ -96,10 +97,12 @@ impl Keyboard {
             } else if code == fiodec::LOWER_CASE {
                 self.upper = false;
             }
-            if i == 0 && self.waiting.is_empty() || self.waiting.len() >= MAX_WAITING {
+            if i == 0 && self.waiting.is_empty() {
                 self.strike(code, now_ns, m);
-            } else {
+            } else if self.waiting.len() < MAX_WAITING {
                 self.waiting.push_back(code);
+            } else {
+                self.overruns += 1;
             }
         }
     }
@@ -208,6 +211,32 @@ mod tests {
         }
         assert_eq!(b.struck, vec![0o74, 0o61, 0o72, 0o62]);
         assert_eq!(k.overruns, 3);
+    }
+
+    #[test]
+    fn many_keys_in_one_frame_keep_their_order() {
+        let mut k = Keyboard::new();
+        let mut b = Buffer::default();
+        for c in "Kalah 42\r(x+y)".chars() {
+            k.type_char(c, 0, &mut b);
+        }
+        for t in 1..40 {
+            k.pump(t * HOLD_NS, &mut b);
+        }
+        let text: String = b
+            .struck
+            .iter()
+            .scan(false, |up, &c| {
+                *up = match c {
+                    0o74 => true,
+                    0o72 => false,
+                    _ => *up,
+                };
+                Some(fiodec::to_char(c, *up).or((c == 0o77).then_some('\n')))
+            })
+            .flatten()
+            .collect();
+        assert_eq!(text, "Kalah 42\n(x+y)");
     }
 
     #[test]
