@@ -113,7 +113,12 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
             ..WindowOptions::default()
         },
     )
-    .map_err(|e| anyhow!("cannot open a window ({e}); without a display use --headless"))?;
+    .map_err(|e| {
+        let on = std::env::var("DISPLAY")
+            .map(|d| format!(" on display {d}"))
+            .unwrap_or_default();
+        anyhow!("cannot open a window{on} ({e}); without a display use --headless")
+    })?;
     // We pace frames ourselves (emulation and drawing share the frame).
     window.set_target_fps(0);
     let typed = Rc::new(RefCell::new(Typed::default()));
