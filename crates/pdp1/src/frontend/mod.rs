@@ -19,7 +19,7 @@ use crate::setup::Setup;
 use anyhow::{anyhow, bail};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
 use keyboard::Keyboard;
-use minifb::{InputCallback, Key, KeyRepeat, MouseButton, MouseMode, Window, WindowOptions};
+use minifb::{InputCallback, Key, MouseButton, MouseMode, Window, WindowOptions};
 use pacing::{Pacer, Run, Speed};
 use pdp1_core::{Limit, Machine, StopReason};
 use render::{Screen, DEFAULT_SIZE};
@@ -37,9 +37,20 @@ const CHUNK_NS: u64 = 5_000_000;
 /// Characters typed on the host, collected by minifb's input callback.
 #[derive(Default)]
 struct Typed {
-    chars: Vec<char>,
+    events: Vec<Input>,
     ctrl: bool,
     alt: bool,
+    shift: bool,
+}
+
+/// Host input in the order it happened. Keys are taken from minifb's callback rather than by
+/// polling once a frame, so a press and release within one frame (a quick tap, or xdotool) are
+/// not lost.
+#[derive(Clone, Copy, Debug)]
+enum Input {
+    Char(char),
+    /// A key went down (auto-repeat included), with Ctrl and Shift as they were.
+    Key(Key, bool, bool),
 }
 
 struct Sink(Rc<RefCell<Typed>>);
@@ -53,13 +64,18 @@ impl InputCallback for Sink {
         if t.ctrl || t.alt || (c.is_control() && !matches!(c, '\r' | '\n' | '\u{8}' | '\t')) {
             return;
         }
-        t.chars.push(if c == '\n' { '\r' } else { c });
+        t.events.push(Input::Char(if c == '\n' { '\r' } else { c }));
     }
     fn set_key_state(&mut self, key: Key, down: bool) {
         let mut t = self.0.borrow_mut();
         match key {
             Key::LeftCtrl | Key::RightCtrl => t.ctrl = down,
             Key::LeftAlt | Key::RightAlt => t.alt = down,
+            Key::LeftShift | Key::RightShift => t.shift = down,
+            k if down => {
+                let (ctrl, shift) = (t.ctrl, t.shift);
+                t.events.push(Input::Key(k, ctrl, shift));
+            }
             _ => {}
         }
     }
@@ -128,8 +144,8 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
     while window.is_open() && !app.quit {
-        let chars = std::mem::take(&mut typed.borrow_mut().chars);
-        app.input(&window, &chars);
+        let events = std::mem::take(&mut typed.borrow_mut().events);
+        app.input(&window, &events);
         app.emulate();
         let (ww, wh) = window.get_size();
         app.screen.resize(ww, wh);
@@ -402,19 +418,19 @@ impl App {
     }
 
     /// Host keyboard and mouse.
-    fn input(&mut self, w: &Window, chars: &[char]) {
-        for &c in chars {
-            let before = self.keyboard.overruns;
-            let now = self.m.time_ns();
-            self.keyboard.type_char(c, now, &mut self.m);
-            if self.keyboard.overruns > before {
-                self.status("key overran the typewriter buffer (typed before the program took the last one)");
+    fn input(&mut self, w: &Window, events: &[Input]) {
+        for &e in events {
+            match e {
+                Input::Char(c) => {
+                    let before = self.keyboard.overruns;
+                    let now = self.m.time_ns();
+                    self.keyboard.type_char(c, now, &mut self.m);
+                    if self.keyboard.overruns > before {
+                        self.status("key overran the typewriter buffer (typed before the program took the last one)");
+                    }
+                }
+                Input::Key(k, ctrl, shift) => self.key(k, ctrl, shift),
             }
-        }
-        let ctrl = w.is_key_down(Key::LeftCtrl) || w.is_key_down(Key::RightCtrl);
-        let shift = w.is_key_down(Key::LeftShift) || w.is_key_down(Key::RightShift);
-        for k in w.get_keys_pressed(KeyRepeat::Yes) {
-            self.key(k, ctrl, shift);
         }
         self.mouse(w);
     }

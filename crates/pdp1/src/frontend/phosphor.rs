@@ -265,6 +265,7 @@ impl Phosphor {
             .count()
     }
 
+    #[cfg(test)]
     /// Colour of one pixel from its energies.
     pub fn colour(&self, eb: f32, eg: f32) -> Color {
         tone(eb, eg)
