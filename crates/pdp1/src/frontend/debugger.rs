@@ -138,7 +138,8 @@ impl Debugger {
 
         let rows_total = ((r.bottom() - y) / lh).max(0);
         let trace_rows = if self.tracing { rows_total * 2 / 5 } else { 0 };
-        let list_rows = (rows_total - trace_rows - 1).max(0);
+        // Less the column header and the breakpoint line.
+        let list_rows = (rows_total - trace_rows - 2).max(0);
         let mem_words = m.memory().len() as u32;
         let mask = mem_words.saturating_sub(1);
 

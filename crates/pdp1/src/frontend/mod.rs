@@ -176,7 +176,7 @@ pub struct App {
     mouse_was_down: bool,
     /// The next instruction runs even if it is at a breakpoint (after START/CONTINUE).
     resuming: bool,
-    /// The machine stopped on its own (halt, error), not at the operator's or a breakpoint.
+    /// The machine stopped by itself (halt, error, breakpoint), not by the operator's STOP.
     stopped_itself: bool,
     quit: bool,
 }
@@ -300,7 +300,8 @@ impl App {
             },
             r => format!("stopped: {r:?}"),
         };
-        self.stopped_itself = !matches!(r, StopReason::Breakpoint(_));
+        // Any stop the operator did not ask for (a breakpoint too) ends a scripted run.
+        self.stopped_itself = true;
         // A stop reported by run_until leaves the machine stopped at the console.
         if self.m.running() {
             self.m.stop();
@@ -348,15 +349,18 @@ impl App {
             CKey::Start => {
                 m.start(shift);
                 self.resuming = true;
+                self.stopped_itself = false;
             }
             CKey::StartSbm => {
                 m.start(true);
                 self.resuming = true;
+                self.stopped_itself = false;
             }
             CKey::Stop => m.stop(),
             CKey::Continue => {
                 m.cont();
                 self.resuming = true;
+                self.stopped_itself = false;
             }
             CKey::Examine => {
                 let w = m.examine();
