@@ -83,4 +83,12 @@ pub struct Cli {
     /// Restore the machine state from FILE.ron instead of reading in a tape.
     #[arg(long, value_name = "FILE.ron")]
     pub load_state: Option<PathBuf>,
+
+    /// Stop when the program is about to execute the instruction at this address (octal);
+    /// may be given more than once.
+    #[arg(long, value_name = "OCTAL")]
+    pub breakpoint: Vec<String>,
+    /// Headless: say on stderr why the run ended, even when it ended normally.
+    #[arg(long, short = 'v')]
+    pub verbose: bool,
 }

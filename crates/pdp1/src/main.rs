@@ -1,13 +1,61 @@
-//! The `pdp1` binary: parses the command line, builds the machine, and runs it headless or in a
-//! window. (Skeleton: filled in by the headless and frontend work.)
+//! The `pdp1` binary: parses the command line, reads the configuration, builds the machine
+//! (mounting the tape and pressing READ IN), and runs it headless or in a window.
+//!
+//! Exit status: 0 when a run ends normally (halt, limit, breakpoint, idle at the keyboard);
+//! 1 for bad input found before the run (files, tapes, option values) or a failure writing
+//! results; 2 for command-line syntax errors (from clap); 3 when the machine stopped on an error
+//! (undefined instruction, I/O hang, xct/indirect limit, failed READ IN).
 
 mod cli;
+mod config;
 mod frontend;
+mod headless;
+mod keyboard;
+mod setup;
+mod state;
+mod stdin_keys;
+mod tape;
+mod trace;
+mod typeout;
 
 use clap::Parser;
+use std::process::ExitCode;
 
-fn main() -> anyhow::Result<()> {
+/// Bad input or an I/O failure.
+const EXIT_ERROR: u8 = 1;
+/// The machine stopped on an error.
+const EXIT_MACHINE: u8 = 3;
+
+fn main() -> ExitCode {
+    // clap prints its own message (and `--help`/`--version` text) and exits 2 on bad syntax.
     let cli = cli::Cli::parse();
-    let _ = cli;
-    Ok(())
+    match run(&cli) {
+        Ok(Some(headless::End::Error(message))) => {
+            eprintln!("pdp1: the machine stopped: {message}");
+            ExitCode::from(EXIT_MACHINE)
+        }
+        Ok(None) => ExitCode::SUCCESS,
+        Ok(Some(end)) => {
+            if cli.verbose {
+                eprintln!("pdp1: {}", end.describe());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("pdp1: error: {e:#}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+/// Headless runs say why they ended; the window just closes (`None`).
+fn run(cli: &cli::Cli) -> anyhow::Result<Option<headless::End>> {
+    let setup = setup::Setup::from_cli(cli)?;
+    let machine = setup.build_machine(cli)?;
+    if cli.headless {
+        headless::run(machine, cli, &setup).map(Some)
+    } else {
+        // The frontend explains a missing display and points to --headless itself.
+        frontend::run(machine, cli, &setup).map(|()| None)
+    }
 }

@@ -1,0 +1,417 @@
+//! Machine settings: parsed from the command line and from an optional RON file
+//! (`--config FILE.ron`), merged so that command-line flags override the file.
+//!
+//! Values keep the PDP-1's octal conventions: the test word and test address are octal (in RON
+//! either as a string of octal digits, `"6000"`, or as a RON octal literal, `0o6000`).
+
+use crate::cli::Cli;
+use anyhow::{bail, Context, Result};
+use pdp1_core::Word;
+use serde::Deserialize;
+use std::path::Path;
+
+/// How fast emulated time runs against the wall clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Speed {
+    /// As fast as the host can go.
+    Max,
+    /// `1.0` = a real PDP-1; `4.0` = four times faster.
+    Factor(f64),
+}
+
+/// The settings both modes need, after merging the config file and the command line.
+/// `None` means "not given anywhere": the machine's power-on value (or the mode's default) applies.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    pub test_word: Option<Word>,
+    /// SS1 = 040 … SS6 = 001, the layout of `Machine::set_sense_switches`.
+    pub sense_switches: Option<u8>,
+    /// 16 bits: extension bits 0–3 and the 12-bit address.
+    pub test_address: Option<u32>,
+    pub mul_div: Option<bool>,
+    pub extend: Option<bool>,
+    pub memory_words: Option<usize>,
+    pub max_seconds: Option<f64>,
+    pub max_instructions: Option<u64>,
+    pub speed: Option<Speed>,
+    pub xct_limit: Option<u32>,
+    pub indirect_limit: Option<u32>,
+    pub breakpoints: Vec<u32>,
+}
+
+/// The RON file. Every field is optional; unknown fields are rejected so a typo is not silently
+/// ignored.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FileConfig {
+    pub tw: Option<Octal>,
+    pub ss: Option<SenseList>,
+    pub ta: Option<Octal>,
+    pub mdv: Option<bool>,
+    pub extend: Option<bool>,
+    pub memory: Option<MemorySize>,
+    pub max_seconds: Option<f64>,
+    pub max_instructions: Option<u64>,
+    pub speed: Option<SpeedValue>,
+    pub xct_limit: Option<u32>,
+    pub indirect_limit: Option<u32>,
+    pub breakpoints: Option<Vec<Octal>>,
+}
+
+/// An octal number: a RON integer (write `0o777` for octal) or a string of octal digits.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Octal {
+    Number(u64),
+    Text(String),
+}
+
+/// Sense switches that are on: a list of switch numbers or a string like `"3,5"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SenseList {
+    List(Vec<u8>),
+    Text(String),
+}
+
+/// Memory size: `"16K"` or a number of words (`16384`).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum MemorySize {
+    Words(u64),
+    Text(String),
+}
+
+/// Speed: a factor (`1`, `4.0`) or `"max"`.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum SpeedValue {
+    Factor(f64),
+    Text(String),
+}
+
+/// Parse an octal number no larger than `max` (`what` names the setting in the error).
+pub fn parse_octal(text: &str, max: u32, what: &str) -> Result<u32> {
+    let t = text.trim();
+    let digits = t.strip_prefix("0o").unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        bail!("{what}: `{text}` is not an octal number (digits 0-7)");
+    }
+    match u32::from_str_radix(digits, 8) {
+        Ok(v) if v <= max => Ok(v),
+        _ => bail!("{what}: {digits} is larger than the maximum {max:o} (octal)"),
+    }
+}
+
+fn octal_value(v: &Octal, max: u32, what: &str) -> Result<u32> {
+    match v {
+        Octal::Number(n) => match u32::try_from(*n) {
+            Ok(n) if n <= max => Ok(n),
+            _ => bail!("{what}: {n:o} (octal) is larger than the maximum {max:o} (octal)"),
+        },
+        Octal::Text(t) => parse_octal(t, max, what),
+    }
+}
+
+/// Sense switch numbers (1–6) → the 6-bit field, SS1 = 040.
+pub fn sense_bits(numbers: &[u8], what: &str) -> Result<u8> {
+    let mut bits = 0u8;
+    for &n in numbers {
+        if !(1..=6).contains(&n) {
+            bail!("{what}: sense switch {n} does not exist (the PDP-1 has switches 1 to 6)");
+        }
+        bits |= 0o40 >> (n - 1);
+    }
+    Ok(bits)
+}
+
+/// `"3,5"` → SS3 and SS5 on. An empty string (or `none`) means all off.
+pub fn parse_sense_list(text: &str, what: &str) -> Result<u8> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(0);
+    }
+    let mut numbers = Vec::new();
+    for part in t.split(',') {
+        let p = part.trim();
+        match p.parse::<u8>() {
+            Ok(n) => numbers.push(n),
+            Err(_) => bail!(
+                "{what}: `{p}` is not a sense switch number (expected a list like `3,5` of switches 1 to 6)"
+            ),
+        }
+    }
+    sense_bits(&numbers, what)
+}
+
+fn check_memory_words(words: u64, what: &str) -> Result<usize> {
+    if words == 0 || !words.is_multiple_of(4096) || words > 65536 {
+        bail!("{what}: {words} words is not one of 4K, 8K, … 64K (multiples of 4096 words up to 65536)");
+    }
+    Ok(words as usize)
+}
+
+/// `4K` … `64K` (case-insensitive `k`), or a number of words.
+pub fn parse_memory(text: &str, what: &str) -> Result<usize> {
+    let t = text.trim();
+    let (num, scale) = match t.strip_suffix(['K', 'k']) {
+        Some(n) => (n, 1024u64),
+        None => (t, 1u64),
+    };
+    let n: u64 = num.parse().map_err(|_| {
+        anyhow::anyhow!("{what}: `{text}` is not a memory size (expected 4K, 8K, … 64K)")
+    })?;
+    check_memory_words(n.saturating_mul(scale), what)
+}
+
+/// `max` or a positive factor (`1` = real PDP-1 speed).
+pub fn parse_speed(text: &str, what: &str) -> Result<Speed> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("max") {
+        return Ok(Speed::Max);
+    }
+    match t.parse::<f64>() {
+        Ok(f) => speed_factor(f, what),
+        Err(_) => {
+            bail!("{what}: `{text}` is not a speed (expected `max` or a factor like `1` or `4`)")
+        }
+    }
+}
+
+fn speed_factor(f: f64, what: &str) -> Result<Speed> {
+    if f.is_finite() && f > 0.0 {
+        Ok(Speed::Factor(f))
+    } else {
+        bail!("{what}: speed factor {f} must be a positive number")
+    }
+}
+
+fn check_seconds(s: f64, what: &str) -> Result<f64> {
+    if s.is_finite() && s >= 0.0 {
+        Ok(s)
+    } else {
+        bail!("{what}: {s} is not a number of seconds (expected a non-negative number)")
+    }
+}
+
+/// Parse a `--examine`/breakpoint address range `A-B` or `A` (octal).
+pub fn parse_range(text: &str, what: &str) -> Result<(u32, u32)> {
+    let (a, b) = match text.split_once('-') {
+        Some((a, b)) => (a, b),
+        None => (text, text),
+    };
+    let a = parse_octal(a, 0o177777, what)?;
+    let b = parse_octal(b, 0o177777, what)?;
+    if a > b {
+        bail!("{what}: range `{text}` ends before it starts");
+    }
+    Ok((a, b))
+}
+
+impl FileConfig {
+    /// Read and parse a RON configuration file. Errors name the file and the position.
+    pub fn load(path: &Path) -> Result<FileConfig> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read configuration file {}", path.display()))?;
+        Self::parse(&text).with_context(|| format!("configuration file {}", path.display()))
+    }
+
+    pub fn parse(text: &str) -> Result<FileConfig> {
+        // Fields are written plainly (`tw: "777"`), not as `Some("777")`.
+        let options = ron::Options::default()
+            .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+        let cfg: FileConfig = options.from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Ok(cfg)
+    }
+
+    /// Convert to [`Settings`], checking every value.
+    pub fn to_settings(&self) -> Result<Settings> {
+        let mut s = Settings::default();
+        if let Some(v) = &self.tw {
+            s.test_word = Some(Word::new(octal_value(v, Word::MASK, "tw")?));
+        }
+        if let Some(v) = &self.ss {
+            s.sense_switches = Some(match v {
+                SenseList::List(l) => sense_bits(l, "ss")?,
+                SenseList::Text(t) => parse_sense_list(t, "ss")?,
+            });
+        }
+        if let Some(v) = &self.ta {
+            s.test_address = Some(octal_value(v, 0o177777, "ta")?);
+        }
+        s.mul_div = self.mdv;
+        s.extend = self.extend;
+        if let Some(v) = &self.memory {
+            s.memory_words = Some(match v {
+                MemorySize::Words(w) => check_memory_words(*w, "memory")?,
+                MemorySize::Text(t) => parse_memory(t, "memory")?,
+            });
+        }
+        if let Some(v) = self.max_seconds {
+            s.max_seconds = Some(check_seconds(v, "max_seconds")?);
+        }
+        s.max_instructions = self.max_instructions;
+        if let Some(v) = &self.speed {
+            s.speed = Some(match v {
+                SpeedValue::Factor(f) => speed_factor(*f, "speed")?,
+                SpeedValue::Text(t) => parse_speed(t, "speed")?,
+            });
+        }
+        s.xct_limit = self.xct_limit;
+        s.indirect_limit = self.indirect_limit;
+        if let Some(list) = &self.breakpoints {
+            for b in list {
+                s.breakpoints.push(octal_value(b, 0o177777, "breakpoints")?);
+            }
+        }
+        Ok(s)
+    }
+}
+
+impl Settings {
+    /// The settings given on the command line alone.
+    pub fn from_cli(cli: &Cli) -> Result<Settings> {
+        let mut s = Settings::default();
+        if let Some(t) = &cli.tw {
+            s.test_word = Some(Word::new(parse_octal(t, Word::MASK, "--tw")?));
+        }
+        if let Some(t) = &cli.ss {
+            s.sense_switches = Some(parse_sense_list(t, "--ss")?);
+        }
+        if let Some(t) = &cli.ta {
+            s.test_address = Some(parse_octal(t, 0o177777, "--ta")?);
+        }
+        if cli.mdv {
+            s.mul_div = Some(true);
+        }
+        if cli.extend {
+            s.extend = Some(true);
+        }
+        if let Some(t) = &cli.memory {
+            s.memory_words = Some(parse_memory(t, "--memory")?);
+        }
+        if let Some(v) = cli.max_seconds {
+            s.max_seconds = Some(check_seconds(v, "--max-seconds")?);
+        }
+        s.max_instructions = cli.max_instructions;
+        if let Some(t) = &cli.speed {
+            s.speed = Some(parse_speed(t, "--speed")?);
+        }
+        for b in &cli.breakpoint {
+            s.breakpoints
+                .push(parse_octal(b, 0o177777, "--breakpoint")?);
+        }
+        Ok(s)
+    }
+
+    /// `self` (the command line) overrides `base` (the file) field by field; breakpoints add up.
+    pub fn over(self, base: Settings) -> Settings {
+        let mut breakpoints = base.breakpoints;
+        breakpoints.extend(self.breakpoints);
+        Settings {
+            test_word: self.test_word.or(base.test_word),
+            sense_switches: self.sense_switches.or(base.sense_switches),
+            test_address: self.test_address.or(base.test_address),
+            mul_div: self.mul_div.or(base.mul_div),
+            extend: self.extend.or(base.extend),
+            memory_words: self.memory_words.or(base.memory_words),
+            max_seconds: self.max_seconds.or(base.max_seconds),
+            max_instructions: self.max_instructions.or(base.max_instructions),
+            speed: self.speed.or(base.speed),
+            xct_limit: self.xct_limit.or(base.xct_limit),
+            indirect_limit: self.indirect_limit.or(base.indirect_limit),
+            breakpoints,
+        }
+    }
+
+    /// Command line over the config file (if any).
+    pub fn resolve(cli: &Cli) -> Result<Settings> {
+        let from_cli = Settings::from_cli(cli)?;
+        let base = match &cli.config {
+            Some(path) => FileConfig::load(path)?
+                .to_settings()
+                .with_context(|| format!("configuration file {}", path.display()))?,
+            None => Settings::default(),
+        };
+        Ok(from_cli.over(base))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn octal_parsing_rejects_non_octal_and_too_large() {
+        assert_eq!(parse_octal("777777", Word::MASK, "tw").unwrap(), 0o777777);
+        assert_eq!(parse_octal("0o17", Word::MASK, "tw").unwrap(), 0o17);
+        assert!(parse_octal("1000000", Word::MASK, "tw").is_err());
+        let e = parse_octal("89", Word::MASK, "--tw")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("--tw") && e.contains("octal"), "{e}");
+        assert!(parse_octal("", Word::MASK, "tw").is_err());
+    }
+
+    #[test]
+    fn sense_switch_list_maps_to_handbook_bits() {
+        // SS1 is the leftmost of the six switches: 040 … SS6 = 001.
+        assert_eq!(parse_sense_list("3,5", "ss").unwrap(), 0o10 | 0o02);
+        assert_eq!(parse_sense_list("1,2,3,4,5,6", "ss").unwrap(), 0o77);
+        assert_eq!(parse_sense_list("", "ss").unwrap(), 0);
+        assert!(parse_sense_list("7", "ss").is_err());
+        assert!(parse_sense_list("0", "ss").is_err());
+        assert!(parse_sense_list("a", "ss").is_err());
+    }
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(parse_memory("4K", "m").unwrap(), 4096);
+        assert_eq!(parse_memory("64k", "m").unwrap(), 65536);
+        assert_eq!(parse_memory("8192", "m").unwrap(), 8192);
+        assert!(parse_memory("5K", "m").is_err());
+        assert!(parse_memory("128K", "m").is_err());
+        assert!(parse_memory("0K", "m").is_err());
+    }
+
+    #[test]
+    fn ron_file_fields_and_unknown_field() {
+        let c = FileConfig::parse(
+            r#"(tw: "777", ss: [3, 5], ta: 0o6000, mdv: true, memory: "64K", max_seconds: 2, speed: "max")"#,
+        )
+        .unwrap();
+        let s = c.to_settings().unwrap();
+        assert_eq!(s.test_word, Some(Word::new(0o777)));
+        assert_eq!(s.sense_switches, Some(0o12));
+        assert_eq!(s.test_address, Some(0o6000));
+        assert_eq!(s.mul_div, Some(true));
+        assert_eq!(s.memory_words, Some(65536));
+        assert_eq!(s.max_seconds, Some(2.0));
+        assert_eq!(s.speed, Some(Speed::Max));
+        let e = FileConfig::parse("(tww: 1)").unwrap_err().to_string();
+        assert!(e.contains("tww"), "{e}");
+        let e = FileConfig::parse(r#"(tw: "9")"#)
+            .unwrap()
+            .to_settings()
+            .unwrap_err();
+        assert!(e.to_string().contains("tw"), "{e}");
+    }
+
+    #[test]
+    fn command_line_overrides_file() {
+        let file = Settings {
+            test_word: Some(Word::new(1)),
+            sense_switches: Some(0o40),
+            max_instructions: Some(5),
+            ..Settings::default()
+        };
+        let cli = Settings {
+            test_word: Some(Word::new(2)),
+            ..Settings::default()
+        };
+        let s = cli.over(file);
+        assert_eq!(s.test_word, Some(Word::new(2)));
+        assert_eq!(s.sense_switches, Some(0o40));
+        assert_eq!(s.max_instructions, Some(5));
+    }
+}

@@ -1,0 +1,274 @@
+//! `pdp1 --headless`: no window. The typewriter prints to stdout, keys come from `--type` or
+//! stdin, and the run ends when the program halts, at a limit, or when it has taken every key
+//! and waited one emulated second for another (issue 2).
+//!
+//! The machine runs in slices that end on a fixed grid of emulated time ([`SLICE_NS`]), and
+//! everything the host does to the machine (striking a key, changing the tape) happens between
+//! slices. The grid is absolute, so a run that is saved and restored sees the same slice
+//! boundaries as one that was not, and continues bit-identically.
+
+use crate::cli::Cli;
+use crate::config::Speed;
+use crate::keyboard::{key_for, Key, Typist};
+use crate::setup::{examine_lines, registers_line, Setup};
+use crate::trace::Tracer;
+use crate::typeout::Paper;
+use crate::{state, stdin_keys::StdinKeys};
+use anyhow::{Context, Result};
+use pdp1_core::{Limit, Machine, StopReason};
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// Emulated time between the host's looks at the machine (10 ms: keys are struck at least
+/// 100 ms apart, and the idle stop needs one second).
+pub const SLICE_NS: u64 = 10_000_000;
+/// How long the program must wait for a key, with nothing left to type, before the run ends.
+pub const IDLE_NS: u64 = 1_000_000_000;
+
+/// Why a headless run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// `hlt`; the PC points after it.
+    Halted {
+        pc: u32,
+    },
+    Breakpoint(u32),
+    TimeLimit,
+    InstructionLimit,
+    /// Every key taken and the program waited a second for another.
+    Idle,
+    /// Ctrl-C on the terminal.
+    Interrupted,
+    /// The machine was not running (e.g. a state saved after a halt).
+    NotRunning,
+    /// The machine stopped on an error: the message says which.
+    Error(String),
+}
+
+impl End {
+    fn from_stop(stop: StopReason, m: &Machine) -> End {
+        match stop {
+            StopReason::Halted => End::Halted { pc: m.pc() },
+            StopReason::Breakpoint(a) => End::Breakpoint(a),
+            StopReason::TimeLimit => End::TimeLimit,
+            StopReason::InstructionLimit => End::InstructionLimit,
+            StopReason::NotRunning | StopReason::Stepped => End::NotRunning,
+            StopReason::UndefinedInstruction { pc, word } => {
+                End::Error(format!("undefined instruction {word} at {pc:06o}"))
+            }
+            StopReason::IoHang { pc, word } => End::Error(format!(
+                "I/O hang: the IOT {word} at {pc:06o} waits for a completion pulse that can never come"
+            )),
+            StopReason::XctLimit { pc } => End::Error(format!(
+                "xct chain at {pc:06o} longer than the limit of {} (xct_limit)",
+                m.config().xct_limit
+            )),
+            StopReason::IndirectLimit { pc } => End::Error(format!(
+                "indirect address chain at {pc:06o} longer than the limit of {} (indirect_limit)",
+                m.config().indirect_limit
+            )),
+            StopReason::ReadInFailed { word: Some(w) } => End::Error(format!(
+                "READ IN failed: the tape holds {w} where READ IN needs a dio or jmp"
+            )),
+            StopReason::ReadInFailed { word: None } => {
+                End::Error("READ IN failed: the tape ran out before its jmp".to_owned())
+            }
+        }
+    }
+
+    /// One line for `--verbose` (normal ends) or the error message.
+    pub fn describe(&self) -> String {
+        match self {
+            End::Halted { pc } => format!("halted (pc={pc:06o})"),
+            End::Breakpoint(a) => format!("breakpoint at {a:06o}"),
+            End::TimeLimit => "emulated-time limit reached".to_owned(),
+            End::InstructionLimit => "instruction limit reached".to_owned(),
+            End::Idle => "waiting for a key with nothing left to type".to_owned(),
+            End::Interrupted => "interrupted".to_owned(),
+            End::NotRunning => "the machine is not running".to_owned(),
+            End::Error(e) => e.clone(),
+        }
+    }
+}
+
+/// Where keys come from: the `--type` text, or stdin.
+enum Input {
+    Typed,
+    Stdin(StdinKeys),
+}
+
+/// Run headless. Returns why the run ended; the caller maps [`End::Error`] to a failing exit.
+/// Also writes `--registers`, `--examine`, `--punch`, `--save-state` and the trace at the end.
+pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
+    if setup.tape.is_none() && cli.load_state.is_none() {
+        anyhow::bail!("nothing to run: give a TAPE to read in (or --load-state FILE.ron)");
+    }
+    let s = &setup.settings;
+    let mut input = match &setup.typed {
+        Some(_) => Input::Typed,
+        None => Input::Stdin(StdinKeys::start()),
+    };
+    let interactive = matches!(&input, Input::Stdin(k) if k.is_terminal());
+    // A person at a terminal wants the real machine's pace; scripts want results fast.
+    let speed = setup.speed(if interactive {
+        Speed::Factor(1.0)
+    } else {
+        Speed::Max
+    });
+    let mut typist = Typist::new(setup.typed.clone().unwrap_or_default());
+    let mut feeder = setup.feeder();
+    let mut tracer = cli.trace.as_deref().map(Tracer::create).transpose()?;
+    let stdout = std::io::stdout();
+    let mut paper = Paper::new(stdout.is_terminal());
+    let mut punched = Vec::new();
+    let mut text = String::new();
+
+    let start_ns = m.time_ns();
+    let start_instructions = m.instructions();
+    let end_ns = s
+        .max_seconds
+        .map(|sec| start_ns.saturating_add((sec * 1e9) as u64));
+    let wall = Instant::now();
+
+    feeder.poll(&mut m);
+    let end = loop {
+        let now = m.time_ns();
+        if end_ns.is_some_and(|e| now >= e) {
+            break End::TimeLimit;
+        }
+        let left = s
+            .max_instructions
+            .map(|n| n.saturating_sub(m.instructions() - start_instructions));
+        if left == Some(0) {
+            break End::InstructionLimit;
+        }
+        let slice_end = (now / SLICE_NS + 1) * SLICE_NS;
+        let limit = Limit {
+            until_ns: Some(end_ns.map_or(slice_end, |e| e.min(slice_end))),
+            instructions: left,
+        };
+        let stop = match tracer.as_mut() {
+            Some(t) => t.run_until(&mut m, limit, setup.symbols.as_ref())?,
+            None => m.run_until(limit),
+        };
+
+        let events = m.drain_typewriter();
+        typist.observe(&events);
+        paper.render(&events, &mut text);
+        if !text.is_empty() {
+            let mut out = stdout.lock();
+            // A closed stdout (e.g. `| head`) must not stop the machine's run.
+            let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+            text.clear();
+        }
+        punched.extend(m.drain_punch());
+        m.drain_display();
+
+        match stop {
+            StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
+            other => break End::from_stop(other, &m),
+        }
+
+        let was_read = feeder.first_tape_read();
+        feeder.poll(&mut m);
+        if feeder.first_tape_read() && !was_read {
+            typist.hold_from(m.time_ns());
+        }
+        let input_done = match &mut input {
+            Input::Typed => true,
+            Input::Stdin(k) => {
+                let (keys, done) = k.poll();
+                if k.interrupted() {
+                    break End::Interrupted;
+                }
+                typist.push(keys);
+                done
+            }
+        };
+        // The first key waits until the boot tape has been read (the program is not there yet)
+        // and the program has had the key interval to start.
+        if feeder.first_tape_read() {
+            typist.poll(&mut m);
+        }
+        if let Some(since) = m.key_wait_since() {
+            let waited = m.time_ns().saturating_sub(since) >= IDLE_NS;
+            if waited && input_done && typist.remaining() == 0 && !m.key_pending() {
+                break End::Idle;
+            }
+            // Waiting for a key while one sits untaken in the buffer (the program polls its
+            // flag, which was cleared after the key was struck): nothing will ever change.
+            if waited && m.key_pending() {
+                eprintln!(
+                    "pdp1: warning: the program waits for a key but does not take the one struck \
+                     ({} more not typed)",
+                    typist.remaining()
+                );
+                break End::Idle;
+            }
+        }
+        if let Speed::Factor(f) = speed {
+            let due = Duration::from_secs_f64((m.time_ns() - start_ns) as f64 / 1e9 / f);
+            if let Some(ahead) = due.checked_sub(wall.elapsed()) {
+                std::thread::sleep(ahead);
+            }
+        }
+    };
+
+    paper.finish(&mut text);
+    if !text.is_empty() {
+        let mut out = stdout.lock();
+        let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
+    }
+    drop(input);
+    finish(&m, cli, setup, tracer, &punched)?;
+    Ok(end)
+}
+
+/// The end-of-run outputs, in a fixed order: trace, punch, state, then the stderr dumps.
+fn finish(
+    m: &Machine,
+    cli: &Cli,
+    setup: &Setup,
+    tracer: Option<Tracer>,
+    punched: &[u8],
+) -> Result<()> {
+    if let Some(t) = tracer {
+        t.finish()?;
+    }
+    if let Some(path) = &cli.punch {
+        std::fs::write(path, punched)
+            .with_context(|| format!("cannot write punch file {}", path.display()))?;
+    }
+    if let Some(path) = &cli.save_state {
+        state::save(m, path)?;
+    }
+    if let Some(path) = &cli.screenshot {
+        eprintln!(
+            "pdp1: --screenshot {}: not written: headless screenshots need the frontend's renderer, which is not available yet",
+            path.display()
+        );
+    }
+    let mut err = std::io::stderr().lock();
+    if cli.registers {
+        let _ = writeln!(err, "{}", registers_line(m));
+    }
+    for &(a, b) in &setup.examine {
+        for line in examine_lines(m, a, b) {
+            let _ = writeln!(err, "{line}");
+        }
+    }
+    Ok(())
+}
+
+/// Keys for the characters of `text`; characters without a key are reported and skipped.
+pub fn keys_for_text(text: &str) -> Vec<Key> {
+    text.chars()
+        .filter_map(|c| {
+            let k = key_for(if c == '\u{7f}' { '\u{8}' } else { c });
+            if k.is_none() {
+                eprintln!("pdp1: no typewriter key for {c:?}; skipped");
+            }
+            k
+        })
+        .collect()
+}

@@ -1,0 +1,261 @@
+//! The console typewriter's keyboard, seen from a modern host: text (from `--type` or stdin) →
+//! FIO-DEC key codes, including the case-shift keys the real keyboard sends, and a [`Typist`]
+//! that strikes them one by one like a person would.
+//!
+//! The code table is the core's (`pdp1_core::fiodec`, pdp1-hardware.md §5.2). The ASCII
+//! stand-ins for the characters ASCII lacks are SIMH's ([SIMH-doc] §4): `@`=·, `\`=‾,
+//! `#`=⊃, `!`=∨, `&`=∧, `^`=↑, `` ` ``=→, `*`=×; the Unicode characters themselves work too.
+
+use anyhow::{bail, Result};
+use pdp1_core::{Machine, TypeEvent};
+use std::collections::VecDeque;
+
+/// FIO-DEC control codes (pdp1-hardware.md §5.2), re-exported from the core.
+pub mod code {
+    pub use pdp1_core::fiodec::{
+        BACKSPACE, BLACK, CARRIAGE_RETURN, LOWER_CASE, RED, TAB, UPPER_CASE,
+    };
+}
+
+/// One key to strike: its FIO-DEC code and the case it must be typed in (`None`: either case).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Key {
+    pub code: u8,
+    pub upper: Option<bool>,
+}
+
+/// The key for one character, or `None` if the typewriter has no such key.
+pub fn key_for(c: char) -> Option<Key> {
+    pdp1_core::fiodec::from_char(c).map(|(code, upper)| Key { code, upper })
+}
+
+/// Turn `--type` text into keys. Escapes: `\r` and `\n` carriage return, `\b` backspace, `\t`
+/// tab, `\\` a backslash (the overline key). A real newline is a carriage return too, and a CR
+/// directly followed by LF (either written out or as escapes) is one carriage return.
+pub fn parse_typed(text: &str) -> Result<Vec<Key>> {
+    let mut chars = Vec::new();
+    let mut it = text.chars();
+    while let Some(c) = it.next() {
+        if c != '\\' {
+            chars.push(c);
+            continue;
+        }
+        match it.next() {
+            Some('r') => chars.push('\r'),
+            Some('n') => chars.push('\n'),
+            Some('b') => chars.push('\u{8}'),
+            Some('t') => chars.push('\t'),
+            Some('\\') => chars.push('\\'),
+            Some(o) => bail!("--type: unknown escape `\\{o}` (use \\r or \\n for carriage return, \\b backspace, \\t tab, \\\\ backslash)"),
+            None => bail!("--type: the text ends with a lone `\\` (write `\\\\` for the backslash key)"),
+        }
+    }
+    let mut keys = Vec::new();
+    let mut prev_cr = false;
+    for c in chars {
+        if c == '\n' && prev_cr {
+            prev_cr = false;
+            continue;
+        }
+        prev_cr = c == '\r';
+        match key_for(c) {
+            Some(k) => keys.push(k),
+            None => bail!(
+                "--type: the PDP-1 typewriter has no key for {c:?} (see docs/headless.md for the key map)"
+            ),
+        }
+    }
+    Ok(keys)
+}
+
+/// Emulated time a person waits after a key before striking the next one (issue 2: "at least
+/// 100 ms of emulated time").
+pub const KEY_INTERVAL_NS: u64 = 100_000_000;
+
+/// How long the typist waits for the program to poll the keyboard before striking the next key
+/// anyway (for programs that take keys without polling, e.g. on a sequence break), counted from
+/// the later of the last key and the program's last typed character.
+pub const PATIENCE_NS: u64 = 1_000_000_000;
+
+/// Strikes queued keys one at a time, like a person: only when the program has taken the
+/// previous key, at least [`KEY_INTERVAL_NS`] have passed since it was struck, and the program is
+/// ready for the next one — it polls the keyboard (`Machine::key_wait_since`), or has neither
+/// typed nor been given a key for [`PATIENCE_NS`]. Case shifts are struck as keys of their own
+/// when the typewriter is in the wrong case, as on the real keyboard.
+///
+/// Waiting for readiness matters: a program busy typing or starting up may clear the typewriter
+/// flag and lose a key struck too early (DDT does both: its start-up and its answers clear
+/// program flag 1).
+#[derive(Debug, Default)]
+pub struct Typist {
+    queue: VecDeque<Key>,
+    last_strike_ns: Option<u64>,
+    /// When the program last typed a character (`tyo`).
+    last_output_ns: u64,
+    /// The typewriter's case as last seen (`None` until known: then a shift is always sent).
+    upper: Option<bool>,
+}
+
+impl Typist {
+    pub fn new(keys: Vec<Key>) -> Typist {
+        Typist {
+            queue: keys.into(),
+            ..Typist::default()
+        }
+    }
+
+    pub fn push(&mut self, keys: impl IntoIterator<Item = Key>) {
+        self.queue.extend(keys);
+    }
+
+    /// Keys not yet struck.
+    pub fn remaining(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Follow the typewriter's case state as it prints (program output and local echo alike:
+    /// the keyboard and the printer share one case shift).
+    pub fn observe(&mut self, events: &[TypeEvent]) {
+        if let Some(e) = events.last() {
+            self.upper = Some(e.upper);
+        }
+        if let Some(e) = events.iter().rev().find(|e| !e.local) {
+            self.last_output_ns = e.time_ns;
+        }
+    }
+
+    /// Strike nothing before `ns` plus the key interval: used when the boot tape has just been
+    /// read, so the program gets to start before the first key.
+    pub fn hold_from(&mut self, ns: u64) {
+        self.last_strike_ns = Some(self.last_strike_ns.map_or(ns, |t| t.max(ns)));
+    }
+
+    /// Strike the next key if it is due. Returns true if a key was struck.
+    pub fn poll(&mut self, m: &mut Machine) -> bool {
+        let Some(&key) = self.queue.front() else {
+            return false;
+        };
+        let now = m.time_ns();
+        if m.key_pending() {
+            return false;
+        }
+        let last = self.last_strike_ns.unwrap_or(0);
+        if self.last_strike_ns.is_some() && now < last.saturating_add(KEY_INTERVAL_NS) {
+            return false;
+        }
+        let quiet_since = last.max(self.last_output_ns);
+        if m.key_wait_since().is_none() && now < quiet_since.saturating_add(PATIENCE_NS) {
+            return false;
+        }
+        let code = match key.upper {
+            Some(u) if self.upper != Some(u) => {
+                self.upper = Some(u);
+                if u {
+                    code::UPPER_CASE
+                } else {
+                    code::LOWER_CASE
+                }
+            }
+            _ => {
+                self.queue.pop_front();
+                key.code
+            }
+        };
+        m.strike_key(code);
+        self.last_strike_ns = Some(now);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_maps_to_handbook_codes() {
+        assert_eq!(
+            key_for('a'),
+            Some(Key {
+                code: 0o61,
+                upper: Some(false)
+            })
+        );
+        assert_eq!(
+            key_for('A'),
+            Some(Key {
+                code: 0o61,
+                upper: Some(true)
+            })
+        );
+        assert_eq!(
+            key_for('1'),
+            Some(Key {
+                code: 0o01,
+                upper: Some(false)
+            })
+        );
+        assert_eq!(
+            key_for('0'),
+            Some(Key {
+                code: 0o20,
+                upper: Some(false)
+            })
+        );
+        assert_eq!(
+            key_for('/'),
+            Some(Key {
+                code: 0o21,
+                upper: Some(false)
+            })
+        );
+        assert_eq!(
+            key_for('?'),
+            Some(Key {
+                code: 0o21,
+                upper: Some(true)
+            })
+        );
+        assert_eq!(
+            key_for('='),
+            Some(Key {
+                code: 0o33,
+                upper: Some(true)
+            })
+        );
+        assert_eq!(
+            key_for('*'),
+            Some(Key {
+                code: 0o73,
+                upper: Some(true)
+            })
+        );
+        assert_eq!(
+            key_for(' '),
+            Some(Key {
+                code: 0,
+                upper: None
+            })
+        );
+        assert_eq!(
+            key_for('\n'),
+            Some(Key {
+                code: 0o77,
+                upper: None
+            })
+        );
+        assert_eq!(key_for(':'), None);
+        assert_eq!(key_for('{'), None);
+    }
+
+    #[test]
+    fn typed_escapes() {
+        let k = parse_typed("1\\r2\\b\\t\\\\x\n").unwrap();
+        let codes: Vec<u8> = k.iter().map(|k| k.code).collect();
+        assert_eq!(codes, vec![0o01, 0o77, 0o02, 0o75, 0o36, 0o56, 0o27, 0o77]);
+        assert_eq!(parse_typed("a\r\nb").unwrap().len(), 3);
+        assert_eq!(parse_typed("a\\r\\nb").unwrap().len(), 3);
+        assert!(parse_typed("a\\q").unwrap_err().to_string().contains("\\q"));
+        assert!(parse_typed("a\\").is_err());
+        assert!(parse_typed("a:b").unwrap_err().to_string().contains("':'"));
+    }
+}

@@ -1,0 +1,175 @@
+//! Everything both modes (headless and window) need before the machine runs, read and checked
+//! up front so that bad input is reported before anything happens: merged settings, the tapes,
+//! typed keys, symbols, address ranges to examine. Also builds the machine: power-on or a saved
+//! state, switches, tape mounted, READ IN pressed.
+
+use crate::cli::Cli;
+use crate::config::{parse_range, Settings, Speed};
+use crate::keyboard::{parse_typed, Key};
+use crate::state;
+use crate::tape::{Feeder, Tape};
+use anyhow::{bail, Context, Result};
+use pdp1_asm::SymbolTable;
+use pdp1_core::{Machine, MachineConfig, Word};
+
+/// What `main` hands to the headless runner or to `frontend::run`.
+#[derive(Debug, Default)]
+pub struct Setup {
+    /// Switches, machine options, limits, speed, breakpoints (config file under command line).
+    pub settings: Settings,
+    /// The boot tape (already checked as a RIM/BLK image), if one was given.
+    pub tape: Option<Tape>,
+    /// The second tape (`--reader`), mounted once the boot tape has been read: see [`Feeder`].
+    pub reader: Option<Tape>,
+    /// Keys from `--type`, parsed and checked; `None` when `--type` was not given.
+    pub typed: Option<Vec<Key>>,
+    /// `--examine` ranges (octal addresses, inclusive), checked against the memory size.
+    pub examine: Vec<(u32, u32)>,
+    /// `--symbols`: names for the trace and the debugger.
+    pub symbols: Option<SymbolTable>,
+}
+
+impl Setup {
+    /// Read and check everything the command line names. Nothing is run or written here.
+    pub fn from_cli(cli: &Cli) -> Result<Setup> {
+        let settings = Settings::resolve(cli)?;
+        if cli.tape.is_some() && cli.load_state.is_some() {
+            bail!("give either a TAPE to read in or --load-state, not both");
+        }
+        let tape = cli.tape.as_deref().map(Tape::boot).transpose()?;
+        let reader = cli.reader.as_deref().map(Tape::data).transpose()?;
+        let typed = cli.type_text.as_deref().map(parse_typed).transpose()?;
+        let examine = cli
+            .examine
+            .iter()
+            .map(|r| parse_range(r, "--examine"))
+            .collect::<Result<Vec<_>>>()?;
+        let symbols = match &cli.symbols {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read symbol table {}", path.display()))?;
+                Some(
+                    SymbolTable::parse(&text)
+                        .with_context(|| format!("symbol table {}", path.display()))?,
+                )
+            }
+            None => None,
+        };
+        Ok(Setup {
+            settings,
+            tape,
+            reader,
+            typed,
+            examine,
+            symbols,
+        })
+    }
+
+    /// The speed to run at; `default` is the mode's own (window: real time, headless: max).
+    pub fn speed(&self, default: Speed) -> Speed {
+        self.settings.speed.unwrap_or(default)
+    }
+
+    /// A feeder that puts `--reader`'s tape in once the boot tape has been read.
+    pub fn feeder(&self) -> Feeder {
+        Feeder::new(self.tape.as_ref(), self.reader.as_ref())
+    }
+
+    /// Power on (or restore `--load-state`), set the switches, mount the tape and press READ IN.
+    pub fn build_machine(&self, cli: &Cli) -> Result<Machine> {
+        let s = &self.settings;
+        let mut m = match &cli.load_state {
+            Some(path) => {
+                let m = state::load(path)?;
+                let c = m.config();
+                if let Some(words) = s.memory_words.filter(|&w| w != c.memory_words) {
+                    bail!(
+                        "state file {} is a {}K machine; it cannot be restored with a {}K memory",
+                        path.display(),
+                        c.memory_words / 1024,
+                        words / 1024
+                    );
+                }
+                if s.mul_div.is_some_and(|d| d != c.mul_div) {
+                    bail!(
+                        "state file {} was saved {} the Type 10 multiply/divide option; \
+                         the settings ask for the opposite",
+                        path.display(),
+                        if c.mul_div { "with" } else { "without" }
+                    );
+                }
+                m
+            }
+            None => {
+                let defaults = MachineConfig::default();
+                let config = MachineConfig {
+                    memory_words: s.memory_words.unwrap_or(defaults.memory_words),
+                    mul_div: s.mul_div.unwrap_or(defaults.mul_div),
+                    xct_limit: s.xct_limit.unwrap_or(defaults.xct_limit),
+                    indirect_limit: s.indirect_limit.unwrap_or(defaults.indirect_limit),
+                };
+                Machine::new(config).map_err(|e| anyhow::anyhow!("{e}"))?
+            }
+        };
+        // On a restored machine only the switches given explicitly change; a fresh one powers
+        // on with every switch off.
+        if let Some(tw) = s.test_word {
+            m.set_test_word(tw);
+        }
+        if let Some(ss) = s.sense_switches {
+            m.set_sense_switches(ss);
+        }
+        if let Some(ta) = s.test_address {
+            m.set_test_address(ta);
+        }
+        if let Some(ex) = s.extend {
+            m.set_extend_switch(ex);
+        }
+        let size = m.config().memory_words as u32;
+        for &b in &s.breakpoints {
+            if b >= size {
+                bail!("breakpoint {b:o} is outside the {}K memory", size / 1024);
+            }
+            m.add_breakpoint(b);
+        }
+        for &(a, b) in &self.examine {
+            if b >= size {
+                bail!(
+                    "--examine {a:o}-{b:o}: address {b:o} is outside the {}K memory (last address {:o})",
+                    size / 1024,
+                    size - 1
+                );
+            }
+        }
+        if let Some(tape) = &self.tape {
+            m.mount_tape(tape.frames.clone());
+            m.read_in();
+        }
+        Ok(m)
+    }
+}
+
+/// `pc=NNNNNN ac=NNNNNN io=NNNNNN ov=N pf=NN cycles=N` (octal except cycles): the `--registers`
+/// line (issue 2 contract).
+pub fn registers_line(m: &Machine) -> String {
+    format!(
+        "pc={:06o} ac={} io={} ov={} pf={:02o} cycles={}",
+        m.pc(),
+        m.ac(),
+        m.io(),
+        u8::from(m.ov()),
+        m.pf(),
+        m.cycles()
+    )
+}
+
+/// `AAAA/ WWWWWW` lines for memory `a..=b` (the `--examine` contract; addresses above 7777 get
+/// as many digits as they need).
+pub fn examine_lines(m: &Machine, a: u32, b: u32) -> Vec<String> {
+    (a..=b)
+        .map(|addr| {
+            let w = m.read(addr).unwrap_or(Word::ZERO);
+            format!("{addr:04o}/ {w}")
+        })
+        .collect()
+}

@@ -1,0 +1,139 @@
+//! Saved machine states (`--save-state FILE.ron`, `--load-state FILE.ron`): the whole
+//! `pdp1_core::Machine` in RON, inside a small header that names the format and its version.
+//!
+//! Loading checks everything it can before the state is used, so a corrupt or incompatible file
+//! is an error that changes nothing. Saving writes a temporary file beside the target and renames
+//! it, so an interrupted save never leaves a half-written state where a good one was.
+
+use anyhow::{bail, Context, Result};
+use pdp1_core::{Machine, Word};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The header's format name.
+pub const FORMAT: &str = "pdp1-state";
+/// Bump when the machine's serialised form changes incompatibly.
+pub const VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct StateOut<'a> {
+    format: &'a str,
+    version: u32,
+    machine: &'a Machine,
+}
+
+#[derive(Deserialize)]
+struct StateIn {
+    #[allow(dead_code)]
+    format: String,
+    #[allow(dead_code)]
+    version: u32,
+    machine: Machine,
+}
+
+/// The state as RON text.
+pub fn to_ron(m: &Machine) -> Result<String> {
+    let pretty = ron::ser::PrettyConfig::new()
+        .depth_limit(3)
+        .compact_arrays(true);
+    ron::ser::to_string_pretty(
+        &StateOut {
+            format: FORMAT,
+            version: VERSION,
+            machine: m,
+        },
+        pretty,
+    )
+    .map_err(|e| anyhow::anyhow!("cannot serialise the machine state: {e}"))
+}
+
+/// Save the machine to `path` (atomically: temporary file, then rename).
+pub fn save(m: &Machine, path: &Path) -> Result<()> {
+    let text = to_ron(m)?;
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = std::path::PathBuf::from(tmp);
+    std::fs::write(&tmp, text)
+        .with_context(|| format!("cannot write state file {}", tmp.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("cannot write state file {}", path.display()))?;
+    Ok(())
+}
+
+/// Parse a state from RON text, checking the header and the machine's consistency.
+pub fn from_ron(text: &str) -> Result<Machine> {
+    // First only the header, so an incompatible version is reported as such and not as a parse
+    // error somewhere inside the machine.
+    let value: ron::Value = ron::from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let field = |name: &str| match &value {
+        ron::Value::Map(map) => map
+            .iter()
+            .find(|(k, _)| **k == ron::Value::String(name.to_owned()))
+            .map(|(_, v)| v.clone()),
+        _ => None,
+    };
+    match field("format") {
+        Some(ron::Value::String(f)) if f == FORMAT => {}
+        Some(ron::Value::String(f)) => bail!("it is not a pdp1 machine state (format `{f}`)"),
+        _ => bail!("it is not a pdp1 machine state (no `format: \"{FORMAT}\"` header)"),
+    }
+    match field("version") {
+        Some(ron::Value::Number(n)) if n.as_i64() == Some(i64::from(VERSION)) => {}
+        Some(ron::Value::Number(n)) => bail!(
+            "it was written by an incompatible pdp1 (state format version {}; this pdp1 reads version {VERSION})",
+            n.as_i64().map_or_else(|| format!("{n:?}"), |v| v.to_string())
+        ),
+        _ => bail!("it has no state format version"),
+    }
+    let s: StateIn = ron::from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if s.format != FORMAT || s.version != VERSION {
+        bail!("it is not a pdp1 machine state of version {VERSION}");
+    }
+    check(&s.machine)?;
+    Ok(s.machine)
+}
+
+/// Load and check a saved state.
+pub fn load(path: &Path) -> Result<Machine> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read state file {}", path.display()))?;
+    from_ron(&text).with_context(|| format!("state file {} cannot be restored", path.display()))
+}
+
+/// Consistency checks a hand-edited or damaged file could break without a parse error: the
+/// memory size is a valid option and matches the memory, and every word fits in 18 bits.
+fn check(m: &Machine) -> Result<()> {
+    let c = m.config();
+    if let Err(e) = Machine::new(c.clone()) {
+        bail!("its machine options are invalid: {e}");
+    }
+    if m.memory().len() != c.memory_words {
+        bail!(
+            "it holds {} memory words but its options say {}",
+            m.memory().len(),
+            c.memory_words
+        );
+    }
+    let over = |w: Word| w.bits() > Word::MASK;
+    if let Some(a) = m.memory().iter().position(|&w| over(w)) {
+        bail!("memory word {a:o} has more than 18 bits");
+    }
+    for (name, w) in [
+        ("AC", m.ac()),
+        ("IO", m.io()),
+        ("MB", m.mb()),
+        ("test word", m.test_word()),
+    ] {
+        if over(w) {
+            bail!("register {name} has more than 18 bits");
+        }
+    }
+    if m.pc() as usize >= c.memory_words {
+        bail!(
+            "PC {:o} is outside its {}-word memory",
+            m.pc(),
+            c.memory_words
+        );
+    }
+    Ok(())
+}

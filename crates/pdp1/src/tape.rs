@@ -1,0 +1,90 @@
+//! Paper tapes from files: the boot tape (checked as a RIM/BLK image before anything runs) and
+//! the second tape that goes into the reader once the first has been read (`--reader`).
+
+use anyhow::{bail, Context, Result};
+use pdp1_core::Machine;
+use std::path::Path;
+
+/// A tape file's frames.
+#[derive(Clone, Debug)]
+pub struct Tape {
+    pub frames: Vec<u8>,
+}
+
+fn read_frames(path: &Path, what: &str) -> Result<Vec<u8>> {
+    let frames =
+        std::fs::read(path).with_context(|| format!("cannot read {what} {}", path.display()))?;
+    if frames.is_empty() {
+        bail!("{what} {} is empty", path.display());
+    }
+    Ok(frames)
+}
+
+impl Tape {
+    /// A tape to READ IN: must be a well-formed RIM or BLK image, checked here so a bad tape is
+    /// reported (with the word and frame) before the machine runs.
+    pub fn boot(path: &Path) -> Result<Tape> {
+        let frames = read_frames(path, "tape")?;
+        check_image(&frames).with_context(|| format!("tape {}", path.display()))?;
+        Ok(Tape { frames })
+    }
+
+    /// A tape the program reads itself (any frames: text, binary, …).
+    pub fn data(path: &Path) -> Result<Tape> {
+        let frames = read_frames(path, "reader tape")?;
+        Ok(Tape { frames })
+    }
+}
+
+/// Check a READ IN tape with the assembler crate's tape reader.
+fn check_image(frames: &[u8]) -> Result<()> {
+    let image = pdp1_asm::tape::read_image(frames).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if image.start.is_none() {
+        // READ IN would load the words and then run off the end of the tape.
+        bail!("the tape has no start address (no final jmp): it may be truncated");
+    }
+    Ok(())
+}
+
+/// Puts the second tape in the reader once the first has been read: when nothing but blank
+/// (all-zero) frames is left of the first tape, READ IN or the program's loader has taken
+/// everything on it, as an operator would see before changing tapes.
+#[derive(Debug, Default)]
+pub struct Feeder {
+    /// The boot tape's frames, to see what is left of it (`None`: no boot tape, mount at once).
+    first: Option<Vec<u8>>,
+    next: Option<Vec<u8>>,
+    first_done: bool,
+}
+
+impl Feeder {
+    pub fn new(first: Option<&Tape>, next: Option<&Tape>) -> Feeder {
+        Feeder {
+            first: first.map(|t| t.frames.clone()),
+            next: next.map(|t| t.frames.clone()),
+            first_done: first.is_none(),
+        }
+    }
+
+    /// True once the first tape has been read (or there was none).
+    pub fn first_tape_read(&self) -> bool {
+        self.first_done
+    }
+
+    /// Check the reader; mount the second tape when due.
+    pub fn poll(&mut self, m: &mut Machine) {
+        if !self.first_done {
+            let first = self.first.as_deref().unwrap_or(&[]);
+            let left = m.tape_remaining().min(first.len());
+            let unread = &first[first.len() - left..];
+            if left < first.len() && unread.iter().all(|&f| f == 0) {
+                self.first_done = true;
+            }
+        }
+        if self.first_done {
+            if let Some(frames) = self.next.take() {
+                m.mount_tape(frames);
+            }
+        }
+    }
+}
