@@ -125,6 +125,9 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
         h,
         WindowOptions {
             resize: true,
+            // FitScreen only picks the window's first size (2× the default on a 4K screen); we
+            // always draw at the window's real size, 1:1, and re-lay out on resize.
+            scale: minifb::Scale::FitScreen,
             scale_mode: minifb::ScaleMode::UpperLeft,
             ..WindowOptions::default()
         },
@@ -140,6 +143,7 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     let typed = Rc::new(RefCell::new(Typed::default()));
     window.set_input_callback(Box::new(Sink(typed.clone())));
 
+    let (w, h) = window.get_size();
     let mut app = App::new(machine, opts, w, h);
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
@@ -527,7 +531,7 @@ impl App {
 
     fn mouse(&mut self, w: &Window) {
         let down = w.get_mouse_down(MouseButton::Left);
-        let pos = w.get_mouse_pos(MouseMode::Discard);
+        let pos = w.get_unscaled_mouse_pos(MouseMode::Discard);
         if down && !self.mouse_was_down {
             if let Some((x, y)) = pos {
                 match self.screen.hit(x as i32, y as i32) {
