@@ -20,6 +20,7 @@
 
 mod core;
 mod cpu;
+mod cycle;
 mod io;
 mod readin;
 
@@ -190,6 +191,8 @@ pub struct Machine {
     // Run state.
     running: bool,
     readin: readin::ReadIn,
+    /// Position inside an instruction when stepping single memory cycles.
+    phase: cycle::Phase,
     /// Emulated time is `cycles * CYCLE + extra_ns`: one counter to bump per memory cycle,
     /// plus the time that is not whole memory cycles (Type 10 mul/div, the reader during
     /// READ IN).
@@ -256,6 +259,7 @@ impl Machine {
             control_boxes: 0,
             running: false,
             readin: readin::ReadIn::default(),
+            phase: cycle::Phase::Fetch,
             cycles: 0,
             extra_ns: 0,
             instructions: 0,
@@ -435,6 +439,7 @@ impl Machine {
         self.sb_ip = false;
         self.extend = self.extend_sw;
         self.readin.active = false;
+        self.phase = cycle::Phase::Fetch;
     }
 
     /// START: start-clear, PC ← test address, run (sequence-break mode on if `sbm`).
@@ -498,6 +503,12 @@ impl Machine {
             Some(n) => self.instructions.saturating_add(n),
             None => u64::MAX,
         };
+        if !self.readin.active {
+            if let Some(r) = self.finish_instruction() {
+                self.running = false;
+                return r;
+            }
+        }
         let mut first = true;
         loop {
             if self.now() >= until {
@@ -537,22 +548,15 @@ impl Machine {
         }
     }
 
-    /// Execute exactly one memory cycle (SINGLE STEP).
-    ///
-    /// Known simplification: the core executes whole instructions, so this performs one
-    /// *step* of the machine — one instruction, one re-execution of a waiting IOT, one
-    /// sequence-break entry, or one read-in word — rather than a single 5 µs cycle.
+    /// Execute exactly one memory cycle (SINGLE STEP): a fetch, a defer or an execute cycle
+    /// (see `machine/cycle.rs`; a sequence-break entry counts as one step). During READ IN,
+    /// one word is read.
     pub fn step_cycle(&mut self) -> StopReason {
-        if self.readin.active {
-            return match self.readin_word() {
-                Some(r) => {
-                    self.running = false;
-                    r
-                }
-                None => StopReason::Stepped,
-            };
-        }
-        let r = self.step();
+        let r = if self.readin.active {
+            self.readin_word()
+        } else {
+            self.cycle_step()
+        };
         if self.now() >= self.next_event_ns {
             self.service_devices();
         }
@@ -578,6 +582,19 @@ impl Machine {
                     return StopReason::Stepped;
                 }
             }
+        }
+        if !self.at_instruction_boundary() {
+            let r = self.finish_instruction();
+            if self.now() >= self.next_event_ns {
+                self.service_devices();
+            }
+            return match r {
+                Some(r) => {
+                    self.running = false;
+                    r
+                }
+                None => StopReason::Stepped,
+            };
         }
         let n = self.instructions;
         loop {

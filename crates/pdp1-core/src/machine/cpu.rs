@@ -113,7 +113,7 @@ impl Machine {
 
     /// The three break cycles ([SIMH-cpu] main loop, [MAME-cpu] brk_ctr): AC → 0, the
     /// OV/EXD/PC word → 1, IO → 2, PC ← 3; extend mode and OV cleared.
-    fn break_entry(&mut self) {
+    pub(super) fn break_entry(&mut self) {
         self.sb_req = false;
         self.sb_ip = true;
         let epc = self.epc_word();
@@ -201,17 +201,79 @@ impl Machine {
             let op = ir >> 13;
             self.ir = op;
             match op {
+                // One arm per opcode with a constant argument, so that `mem_op`'s own match
+                // folds away after inlining (a shared arm costs a second dispatch).
                 0o01 => {
                     let a = ea!();
-                    self.ac &= self.operand(a);
+                    self.mem_op(0o01, a);
                 }
                 0o02 => {
                     let a = ea!();
-                    self.ac |= self.operand(a);
+                    self.mem_op(0o02, a);
                 }
                 0o03 => {
                     let a = ea!();
-                    self.ac ^= self.operand(a);
+                    self.mem_op(0o03, a);
+                }
+                0o10 => {
+                    let a = ea!();
+                    self.mem_op(0o10, a);
+                }
+                0o11 => {
+                    let a = ea!();
+                    self.mem_op(0o11, a);
+                }
+                0o12 => {
+                    let a = ea!();
+                    self.mem_op(0o12, a);
+                }
+                0o13 => {
+                    let a = ea!();
+                    self.mem_op(0o13, a);
+                }
+                0o14 => {
+                    let a = ea!();
+                    self.mem_op(0o14, a);
+                }
+                0o15 => {
+                    let a = ea!();
+                    self.mem_op(0o15, a);
+                }
+                0o16 => {
+                    let a = ea!();
+                    self.mem_op(0o16, a);
+                }
+                0o20 => {
+                    let a = ea!();
+                    self.mem_op(0o20, a);
+                }
+                0o21 => {
+                    let a = ea!();
+                    self.mem_op(0o21, a);
+                }
+                0o22 => {
+                    let a = ea!();
+                    self.mem_op(0o22, a);
+                }
+                0o23 => {
+                    let a = ea!();
+                    self.mem_op(0o23, a);
+                }
+                0o24 => {
+                    let a = ea!();
+                    self.mem_op(0o24, a);
+                }
+                0o25 => {
+                    let a = ea!();
+                    self.mem_op(0o25, a);
+                }
+                0o26 => {
+                    let a = ea!();
+                    self.mem_op(0o26, a);
+                }
+                0o27 => {
+                    let a = ea!();
+                    self.mem_op(0o27, a);
                 }
                 0o04 => {
                     // xct: the target's fetch is this instruction's second cycle; PC stays at
@@ -225,100 +287,11 @@ impl Machine {
                     continue;
                 }
                 0o07 => {
-                    // cal (i = 0) uses location 100 of the current field; jda (i = 1) uses Y.
-                    // Never indirect.
-                    let a = (self.pc & FIELD) | if ir & IBIT != 0 { ir & DAMASK } else { 0o100 };
-                    self.ma = a;
-                    let ac = self.ac;
-                    self.ac = self.epc_word();
-                    self.pc = incr(a);
-                    self.store(a, ac);
-                }
-                0o10 => {
-                    let a = ea!();
-                    self.ac = self.operand(a);
-                }
-                0o11 => {
-                    let a = ea!();
-                    self.io = self.operand(a);
-                }
-                0o12 => {
-                    let a = ea!();
-                    self.store(a, self.ac);
-                }
-                0o13 => {
-                    let a = ea!();
-                    let m = self.rd(a);
-                    self.store(a, (m & !DAMASK) | (self.ac & DAMASK));
-                }
-                0o14 => {
-                    let a = ea!();
-                    let m = self.rd(a);
-                    self.store(a, (self.ac & !DAMASK & MASK) | (m & DAMASK));
-                }
-                0o15 => {
-                    let a = ea!();
-                    self.store(a, self.io);
-                }
-                0o16 => {
-                    let a = ea!();
-                    self.store(a, 0);
-                }
-                0o20 => {
-                    let a = ea!();
-                    let m = self.operand(a);
-                    let (r, ov) = arith::add(Word::new(self.ac), Word::new(m));
-                    self.ac = r.bits();
-                    self.ov |= ov;
-                }
-                0o21 => {
-                    let a = ea!();
-                    let m = self.operand(a);
-                    let (r, ov) = arith::sub(Word::new(self.ac), Word::new(m));
-                    self.ac = r.bits();
-                    self.ov |= ov;
-                }
-                0o22 | 0o23 => {
-                    let a = ea!();
-                    let r = arith::inc(Word::new(self.rd(a))).bits();
-                    self.ac = r;
-                    self.store(a, r);
-                    if op == 0o23 && r & SIGN == 0 {
-                        self.skip();
-                    }
-                }
-                0o24 => {
-                    let a = ea!();
-                    if self.ac != self.operand(a) {
-                        self.skip();
-                    }
-                }
-                0o25 => {
-                    let a = ea!();
-                    if self.ac == self.operand(a) {
-                        self.skip();
-                    }
-                }
-                0o26 => {
-                    let a = ea!();
-                    let m = self.operand(a);
-                    if self.config.mul_div {
-                        self.multiply(m);
-                    } else {
-                        self.multiply_step(m);
-                    }
-                }
-                0o27 => {
-                    let a = ea!();
-                    let m = self.operand(a);
-                    if self.config.mul_div {
-                        self.divide(m);
-                    } else {
-                        self.divide_step(m);
-                    }
+                    let a = self.cal_address(ir);
+                    self.mem_op(op, a);
                 }
                 0o30 => {
-                    if ir & 0o17777 == 0o10001 && self.sbm && self.pc & FIELD == 0 {
+                    if self.is_debreak(ir) {
                         // Debreak: `jmp i 1` in field 0 in sequence-break mode restores OV and
                         // extend mode from location 1 and ends the break ([SIMH-cpu] case 030,
                         // [aap] defer TP2). One defer cycle.
@@ -376,6 +349,99 @@ impl Machine {
             self.instructions += 1;
             return None;
         }
+    }
+
+    /// cal (i = 0) uses location 100 of the current field; jda (i = 1) uses Y. Never
+    /// indirect.
+    #[inline(always)]
+    pub(super) fn cal_address(&self, ir: u32) -> u32 {
+        (self.pc & FIELD) | if ir & IBIT != 0 { ir & DAMASK } else { 0o100 }
+    }
+
+    /// The execute cycle of a memory-reference instruction whose effective address `a` is
+    /// known (opcodes 01–03, 07, 10–16, 20–27). Charges the cycle (and Type 10 extra time).
+    #[inline(always)]
+    pub(super) fn mem_op(&mut self, op: u32, a: u32) {
+        match op {
+            0o01 => self.ac &= self.operand(a),
+            0o02 => self.ac |= self.operand(a),
+            0o03 => self.ac ^= self.operand(a),
+            0o07 => {
+                self.ma = a;
+                let ac = self.ac;
+                self.ac = self.epc_word();
+                self.pc = incr(a);
+                self.store(a, ac);
+            }
+            0o10 => self.ac = self.operand(a),
+            0o11 => self.io = self.operand(a),
+            0o12 => self.store(a, self.ac),
+            0o13 => {
+                let m = self.rd(a);
+                self.store(a, (m & !DAMASK) | (self.ac & DAMASK));
+            }
+            0o14 => {
+                let m = self.rd(a);
+                self.store(a, (self.ac & !DAMASK & MASK) | (m & DAMASK));
+            }
+            0o15 => self.store(a, self.io),
+            0o16 => self.store(a, 0),
+            0o20 => {
+                let m = self.operand(a);
+                let (r, ov) = arith::add(Word::new(self.ac), Word::new(m));
+                self.ac = r.bits();
+                self.ov |= ov;
+            }
+            0o21 => {
+                let m = self.operand(a);
+                let (r, ov) = arith::sub(Word::new(self.ac), Word::new(m));
+                self.ac = r.bits();
+                self.ov |= ov;
+            }
+            0o22 | 0o23 => {
+                let r = arith::inc(Word::new(self.rd(a))).bits();
+                self.ac = r;
+                self.store(a, r);
+                if op == 0o23 && r & SIGN == 0 {
+                    self.skip();
+                }
+            }
+            0o24 => {
+                let m = self.operand(a);
+                if self.ac != m {
+                    self.skip();
+                }
+            }
+            0o25 => {
+                let m = self.operand(a);
+                if self.ac == m {
+                    self.skip();
+                }
+            }
+            0o26 => {
+                let m = self.operand(a);
+                if self.config.mul_div {
+                    self.multiply(m);
+                } else {
+                    self.multiply_step(m);
+                }
+            }
+            0o27 => {
+                let m = self.operand(a);
+                if self.config.mul_div {
+                    self.divide(m);
+                } else {
+                    self.divide_step(m);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `jmp i 1` in field 0 in sequence-break mode ends a break (see [`Machine::execute`]).
+    #[inline(always)]
+    pub(super) fn is_debreak(&self, ir: u32) -> bool {
+        ir & 0o17777 == 0o10001 && self.sbm && self.pc & FIELD == 0
     }
 
     /// Skip group: OR of the selected conditions, inverted by bit 5; szo then clears OV.

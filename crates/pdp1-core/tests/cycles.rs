@@ -1,0 +1,155 @@
+//! SINGLE STEP (one memory cycle) against the run loop: walking random programs cycle by
+//! cycle must give exactly the state the run loop gives, one 5 µs cycle per step.
+
+mod common;
+use common::*;
+
+/// A small deterministic generator (tests only; the core itself has no randomness).
+struct Lcg(u64);
+impl Lcg {
+    fn next(&mut self) -> u32 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as u32
+    }
+    fn below(&mut self, n: u32) -> u32 {
+        self.next() % n
+    }
+}
+
+/// A random instruction from the non-IOT groups, addressing the first 64 words.
+fn instruction(r: &mut Lcg) -> u32 {
+    const OPS: [u32; 26] = [
+        0o01, 0o02, 0o03, 0o04, 0o07, 0o10, 0o11, 0o12, 0o13, 0o14, 0o15, 0o16, 0o20, 0o21, 0o22,
+        0o23, 0o24, 0o25, 0o26, 0o27, 0o30, 0o31, 0o32, 0o33, 0o34, 0o37,
+    ];
+    let op = OPS[r.below(26) as usize];
+    match op {
+        0o33 => {
+            const SUB: [u32; 12] = [1, 2, 3, 5, 6, 7, 0o11, 0o12, 0o13, 0o15, 0o16, 0o17];
+            op << 13 | SUB[r.below(12) as usize] << 9 | r.below(0o1000)
+        }
+        0o37 => op << 13 | (r.below(0o10000) & !0o460),
+        0o32 => op << 13 | (r.below(0o20000) & 0o13777),
+        _ => op << 13 | if r.below(5) == 0 { 0o10000 } else { 0 } | r.below(0o100),
+    }
+}
+
+fn program(seed: u64, mul_div: bool) -> Machine {
+    let mut r = Lcg(seed);
+    let cfg = MachineConfig {
+        mul_div,
+        indirect_limit: 16,
+        ..Default::default()
+    };
+    let mut m = Machine::new(cfg).unwrap();
+    for a in 0..0o100 {
+        let mut v = if r.below(10) < 7 {
+            instruction(&mut r)
+        } else {
+            r.next() & 0o777777
+        };
+        if v >> 13 == 0o35 {
+            v ^= 0o100000; // no IOTs among the data either
+        }
+        m.write(a, w(v)).unwrap();
+    }
+    m.set_ac(w(r.next()));
+    m.set_io(w(r.next()));
+    m.set_pc(0);
+    m.cont();
+    m
+}
+
+#[test]
+fn cycle_stepping_matches_the_run_loop() {
+    for seed in 0..400u64 {
+        let mul_div = seed % 2 == 1;
+        let n = 1 + seed % 150;
+        let mut a = program(seed, mul_div);
+        let mut b = a.clone();
+        let ra = a.run_until(Limit {
+            until_ns: None,
+            instructions: Some(n),
+        });
+        let rb = loop {
+            let c0 = b.cycles();
+            assert!(b.cycles() < 1_000_000, "seed {seed}: runaway");
+            let r = b.step_cycle();
+            if r != StopReason::Stepped {
+                break r;
+            }
+            assert_eq!(b.cycles() - c0, 1, "seed {seed}: one cycle per step");
+            if b.instructions() >= n && b.at_instruction_boundary() {
+                break StopReason::InstructionLimit;
+            }
+        };
+        assert_eq!(ra, rb, "seed {seed}");
+        assert_eq!(
+            (
+                a.ac(),
+                a.io(),
+                a.pc(),
+                a.ov(),
+                a.pf(),
+                a.cycles(),
+                a.time_ns(),
+                a.instructions()
+            ),
+            (
+                b.ac(),
+                b.io(),
+                b.pc(),
+                b.ov(),
+                b.pf(),
+                b.cycles(),
+                b.time_ns(),
+                b.instructions()
+            ),
+            "seed {seed}"
+        );
+        assert_eq!(a.memory(), b.memory(), "seed {seed}");
+    }
+}
+
+#[test]
+fn single_steps_show_each_cycle() {
+    // 100: lac i 200;  200: i 201;  201: 300;  300: 42
+    let mut m = machine(&[
+        (0o100, 0o210200),
+        (0o200, 0o010201),
+        (0o201, 0o300),
+        (0o300, 0o42),
+    ]);
+    m.set_pc(0o100);
+    m.step_cycle(); // fetch
+    assert_eq!(
+        (m.pc(), m.ma(), m.mb(), m.ir()),
+        (0o101, 0o100, w(0o210200), 0o10)
+    );
+    assert!(!m.at_instruction_boundary());
+    m.step_cycle(); // defer: reads 200
+    assert_eq!((m.ma(), m.mb()), (0o200, w(0o010201)));
+    m.step_cycle(); // defer: reads 201
+    assert_eq!((m.ma(), m.mb()), (0o201, w(0o300)));
+    assert_eq!(m.ac(), w(0));
+    m.step_cycle(); // execute
+    assert_eq!((m.ma(), m.mb(), m.ac()), (0o300, w(0o42), w(0o42)));
+    assert!(m.at_instruction_boundary());
+    assert_eq!((m.cycles(), m.instructions()), (4, 1));
+}
+
+#[test]
+fn run_finishes_a_part_stepped_instruction() {
+    // 100: add 200 / 101: hlt;  200: 5
+    let mut m = machine(&[(0o100, 0o400200), (0o101, 0o760400), (0o200, 5)]);
+    m.set_pc(0o100);
+    m.set_ac(w(1));
+    m.step_cycle(); // fetch only
+    assert_eq!(m.ac(), w(1));
+    m.cont();
+    assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
+    assert_eq!((m.ac(), m.cycles()), (w(6), 3));
+}
