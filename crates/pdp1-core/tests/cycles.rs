@@ -42,9 +42,12 @@ fn program(seed: u64, mul_div: bool) -> Machine {
     let cfg = MachineConfig {
         mul_div,
         indirect_limit: 16,
+        memory_words: 8192,
         ..Default::default()
     };
     let mut m = Machine::new(cfg).unwrap();
+    // Half the programs run in extend mode (single-level, 16-bit indirect addresses).
+    m.set_extend_mode(seed % 4 >= 2);
     for a in 0..0o100 {
         let mut v = if r.below(10) < 7 {
             instruction(&mut r)
