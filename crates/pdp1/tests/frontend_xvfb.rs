@@ -317,3 +317,44 @@ fn window_types_keys_and_shows_the_scope() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// The game itself (issue 5's end-to-end check): a legal move, an illegal key, and a space for
+/// the machine's move, typed with xdotool into `pdp1 roms/kalah.rim`.
+#[test]
+fn kalah_in_the_window() {
+    let tape = project_root().join("roms/kalah.rim");
+    if !tape.exists() {
+        eprintln!(
+            "SKIPPED kalah_in_the_window: {} does not exist yet",
+            tape.display()
+        );
+        return;
+    }
+    // Pit 3 holds 3 stones at the start: its last stone lands in the kalah, a repeat move
+    // (typed '.'), so the lower player moves again; 9 is no move (crossed out: backspace, x);
+    // space lets the machine move for the lower player (it backspaces over the space and types
+    // the pit, then '.' or ',').
+    let keys = "xdotool type --delay 400 '39 '";
+    let Some(img) = run_window(&tape, "--max-seconds 30", keys) else {
+        return;
+    };
+    let text = img.paper_text();
+    let line = text.first().cloned().unwrap_or_default();
+    let c: Vec<char> = line.chars().collect();
+    assert!(c.len() >= 5, "typewriter: {text:?}");
+    assert_eq!(&c[..2], &['3', '.'], "move 3 is a repeat move: {text:?}");
+    assert_eq!(
+        c[2], '?',
+        "9 crossed out (two glyphs in one cell): {text:?}"
+    );
+    assert!(('1'..='6').contains(&c[3]), "machine's move: {text:?}");
+    assert!(
+        matches!(c[4], '.' | ','),
+        "punctuation after the machine's move: {text:?}"
+    );
+    // The board is on the scope: light in the upper and in the lower half (both rows of pits).
+    let lit = img.scope_lit();
+    let side = img.scope_side();
+    assert!(lit.iter().any(|&(_, y)| y < side / 2), "upper pits");
+    assert!(lit.iter().any(|&(_, y)| y > side / 2), "lower pits");
+}
