@@ -14,7 +14,7 @@
 //!   machine freezes the picture and the result does not depend on how often frames are drawn.
 //! * Intensity: the `dpy` code (instruction bits 9–11) read as signed 3 bits, dim→bright
 //!   4,5,6,7,0,1,2,3 ([MW], [aap] `(dint+4)&7`). Level l = 0…7 sets the spot's energy
-//!   2^((l−7)/3) (0.2 … 1; p7sim uses a linear 0.25 … 1) and its radius σ = 0.8 + 0.2·l raster
+//!   2^((l−7)/3) (0.2 … 1; p7sim uses a linear 0.25 … 1) and its radius σ = 0.6 + 0.15·l raster
 //!   units (the handbook's largest dot, 0.015 in on a 9.25 in raster, is about 1.7 units).
 //! * Coordinates: aap's true one's-complement mapping, raster = 512 + v, so +0 and −0 plot at the
 //!   same place (aap is the gate-level model; MAME/masswerk put −0 one step left). Y grows up.
@@ -41,8 +41,8 @@ pub const GREEN_EXCITATION: f32 = 0.25;
 pub const DARK: f32 = 1.0e-3;
 /// Flash colour (blue-white) and afterglow colour (yellow-green, p7sim/masswerk's #79cc3e),
 /// as per-channel gains applied to the energy before x / (1 + x).
-const FLASH_RGB: [f32; 3] = [1.35, 2.0, 3.3];
-const GLOW_RGB: [f32; 3] = [1.4, 2.4, 0.7];
+const FLASH_RGB: [f32; 3] = [0.9, 1.3, 2.2];
+const GLOW_RGB: [f32; 3] = [0.8, 1.4, 0.4];
 /// The unlit tube face.
 pub const TUBE_FACE: Color = 0x00_06_09_0a;
 const TILE: usize = 16;
@@ -59,7 +59,7 @@ pub fn brightness(level: u8) -> f32 {
 
 /// Spot radius (Gaussian σ) in raster units for a level.
 pub fn spot_sigma(level: u8) -> f32 {
-    0.8 + 0.2 * level as f32
+    0.6 + 0.15 * level as f32
 }
 
 /// Raster position 1…1023 of a one's-complement coordinate −511…511 (±0 → 512, aap).
