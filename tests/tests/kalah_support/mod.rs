@@ -1,0 +1,188 @@
+//! Driving roms/kalah.rim on the emulated machine, for the kalah_* tests.
+//!
+//! The program is read in from the RIM tape assembled from roms/kalah.mac. The harness stops it
+//! with a breakpoint at `wt`, the top of its waiting loop (display one frame, poll the keyboard
+//! flag): when the machine is there, everything a command caused has been typed.
+//!
+//! Positions are set up through the program's documented test entry: the 16-word block at
+//! 0040–0057 (Russell's board layout a6..a1 Ka b6..b1 Kb, side to move, moves into the game)
+//! is copied to the board when a restart (carriage return) finds test-word bit 2 (100000) on.
+#![allow(dead_code)]
+
+use kalah::{Board, Side};
+use pdp1_asm::{assemble, Assembly};
+use pdp1_core::{DisplayPoint, Limit, Machine, MachineConfig, StopReason, Word};
+use std::path::PathBuf;
+
+pub const TW_ANALYSIS: u32 = 0o400000;
+pub const TW_SHORT_LOOK: u32 = 0o200000;
+pub const TW_SETUP: u32 = 0o100000;
+/// Sense switch 4 (SS1 = 040 … SS6 = 001).
+pub const SS4: u8 = 0o004;
+
+/// FIO-DEC codes the tests type.
+pub const SPACE: u8 = 0o00;
+pub const CR: u8 = 0o77;
+
+pub fn roms() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms")
+}
+
+pub fn assembly() -> Assembly {
+    let src = std::fs::read_to_string(roms().join("kalah.mac")).expect("roms/kalah.mac");
+    assemble(&src, "roms/kalah.mac").unwrap_or_else(|d| panic!("{d}"))
+}
+
+pub struct Program {
+    pub m: Machine,
+    pub asm: Assembly,
+    wt: u32,
+}
+
+/// The test word for depth `depth`, `stones` per pit and option bits.
+pub fn test_word(depth: u32, stones: u32, options: u32) -> u32 {
+    (depth & 0o17) | ((stones & 0o7) << 4) | options
+}
+
+impl Program {
+    /// READ IN the tape with test word `tw` and sense switches `ss`; run to the waiting loop.
+    pub fn boot(tw: u32, ss: u8) -> Program {
+        let asm = assembly();
+        let tape = std::fs::read(roms().join("kalah.rim")).expect("roms/kalah.rim");
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        m.set_test_word(Word::new(tw));
+        m.set_sense_switches(ss);
+        m.mount_tape(tape);
+        let wt = asm.symbols.value_of("wt").expect("symbol wt");
+        m.add_breakpoint(wt);
+        m.read_in();
+        let mut p = Program { m, asm, wt };
+        p.run_to_wait();
+        p
+    }
+
+    pub fn sym(&self, name: &str) -> u32 {
+        self.asm
+            .symbols
+            .value_of(name)
+            .unwrap_or_else(|| panic!("symbol {name}"))
+    }
+
+    /// Run until the program is back at `wt` (at most 20 minutes of emulated time).
+    pub fn run_to_wait(&mut self) {
+        if self.m.pc() == self.wt {
+            let r = self.m.step_instruction();
+            assert!(matches!(r, StopReason::Stepped), "step: {r:?}");
+        }
+        let limit = Limit {
+            until_ns: Some(self.m.time_ns() + 1_200_000_000_000),
+            instructions: None,
+        };
+        let r = self.m.run_until(limit);
+        assert_eq!(
+            r,
+            StopReason::Breakpoint(self.wt),
+            "program did not come back to wait"
+        );
+    }
+
+    /// Strike a key and run until the program waits again.
+    pub fn key(&mut self, code: u8) {
+        self.m.strike_key(code);
+        self.run_to_wait();
+    }
+
+    /// Strike the keys for `text` (digits, space, `\n` = carriage return, other letters).
+    pub fn type_text(&mut self, text: &str) {
+        for c in text.chars() {
+            let (code, _) = pdp1_core::fiodec::from_char(c).expect("typable");
+            self.key(code);
+        }
+    }
+
+    /// The paper since the last call, in ASCII: backspace as `\u{8}`, carriage return as `\n`.
+    pub fn paper(&mut self) -> String {
+        self.m
+            .drain_typewriter()
+            .iter()
+            .filter_map(|e| match e.code {
+                0o75 => Some('\u{8}'),
+                0o77 => Some('\n'),
+                c => pdp1_core::fiodec::to_ascii(c, e.upper),
+            })
+            .collect()
+    }
+
+    /// One display frame: the points plotted from `wt` back to `wt`.
+    pub fn frame(&mut self) -> Vec<DisplayPoint> {
+        self.m.drain_display();
+        self.run_to_wait();
+        self.m.drain_display()
+    }
+
+    /// Set up `b` (`ply` moves into the game) by the test entry, with test word `tw`.
+    pub fn set_position(&mut self, b: &Board, ply: u32, tw: u32) {
+        for (i, &c) in b.cells.iter().enumerate() {
+            self.m.write(0o40 + i as u32, Word::new(c as u32)).unwrap();
+        }
+        let side = if b.to_move == Side::A { 0 } else { 1 };
+        self.m.write(0o56, Word::new(side)).unwrap();
+        self.m.write(0o57, Word::new(ply)).unwrap();
+        self.m.set_test_word(Word::new(tw | TW_SETUP));
+        self.key(CR);
+    }
+
+    /// The program's board (its memory), as an engine Board.
+    pub fn board(&self) -> Board {
+        let bd = self.sym("bd");
+        let mut b = Board::new(0);
+        for i in 0..14 {
+            b.cells[i] = self.m.read(bd + i as u32).unwrap().bits() as u8;
+        }
+        b.to_move = if self.m.read(bd + 14).unwrap().bits() == 0 {
+            Side::A
+        } else {
+            Side::B
+        };
+        b
+    }
+}
+
+/// The figures of an analysis line `e<e>p<p>v<v>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub e: u64,
+    pub p: u64,
+    pub v: i32,
+}
+
+/// Find the last analysis line in `text`.
+pub fn parse_analysis(text: &str) -> Option<Analysis> {
+    let line = text
+        .lines()
+        .rev()
+        .find(|l| l.starts_with('e') && l.contains('p') && l.contains('v'))?;
+    let rest = line.strip_prefix('e')?;
+    let (e, rest) = rest.split_once('p')?;
+    let (p, v) = rest.split_once('v')?;
+    Some(Analysis {
+        e: e.parse().ok()?,
+        p: p.parse().ok()?,
+        v: v.trim().parse().ok()?,
+    })
+}
+
+/// A small deterministic generator (SplitMix64) for reproducible random play.
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
