@@ -115,7 +115,10 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     } else {
         Speed::Max
     });
-    let mut typist = Typist::new(setup.typed.clone().unwrap_or_default());
+    let mut typist = Typist::new(
+        setup.typed.clone().unwrap_or_default(),
+        cli.load_state.is_none(),
+    );
     let mut feeder = setup.feeder();
     let mut tracer = cli.trace.as_deref().map(Tracer::create).transpose()?;
     let stdout = std::io::stdout();

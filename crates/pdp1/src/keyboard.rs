@@ -97,9 +97,13 @@ pub struct Typist {
 }
 
 impl Typist {
-    pub fn new(keys: Vec<Key>) -> Typist {
+    /// `case_known`: the typewriter is known to be in lower case (a machine just powered on:
+    /// the shift rests released). Otherwise (a restored state) the first cased key is preceded
+    /// by its shift key.
+    pub fn new(keys: Vec<Key>, case_known: bool) -> Typist {
         Typist {
             queue: keys.into(),
+            upper: case_known.then_some(false),
             ..Typist::default()
         }
     }

@@ -1,0 +1,263 @@
+//! The headless command line's options and their output forms (issue 2 contract), on small
+//! hand-made RIM tapes whose results follow from the PDP-1 Handbook's instruction definitions.
+
+mod common;
+use common::*;
+
+/// law 1234; dac 200; hlt — at 100.
+fn store_program() -> Vec<(u32, u32)> {
+    vec![(0o100, law(0o1234)), (0o101, dac(0o200)), (0o102, HLT)]
+}
+
+#[test]
+fn registers_line_has_the_contract_form_and_values() {
+    let d = scratch("registers");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let r = pdp1(&["--headless", &t, "--registers"]);
+    assert!(r.ok(), "{}", r.stderr);
+    let regs = r.registers();
+    // hlt stops with the PC after it; law puts its operand in AC.
+    assert_eq!(regs.pc, 0o103, "{}", regs.line);
+    assert_eq!(regs.ac, 0o1234, "{}", regs.line);
+    assert_eq!(regs.ov, 0);
+    assert_eq!(regs.pf, 0);
+}
+
+#[test]
+fn cycles_follow_the_handbook_times() {
+    // law 5 µs (1 cycle), dac 10 µs (2), hlt 5 µs (1): after the first instruction three more
+    // cycles remain, whatever READ IN itself took.
+    let d = scratch("cycles");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let one = pdp1(&["--headless", &t, "--registers", "--max-instructions", "1"]).registers();
+    let all = pdp1(&["--headless", &t, "--registers"]).registers();
+    assert_eq!(one.pc, 0o101);
+    assert_eq!(all.cycles - one.cycles, 3, "{} / {}", one.line, all.line);
+}
+
+#[test]
+fn examine_prints_address_slash_word_lines() {
+    let d = scratch("examine");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let r = pdp1(&["--headless", &t, "--examine", "100-102", "--examine", "200"]);
+    assert!(r.ok(), "{}", r.stderr);
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(
+        lines,
+        vec![
+            "0100/ 701234",
+            "0101/ 240200",
+            "0102/ 760400",
+            "0200/ 001234"
+        ]
+    );
+}
+
+#[test]
+fn examine_beyond_memory_is_an_error_unless_memory_is_larger() {
+    let d = scratch("memory");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let r = pdp1(&["--headless", &t, "--examine", "10000-10001"]);
+    assert_eq!(r.status, Some(1));
+    assert!(r.stderr.contains("outside the 4K memory"), "{}", r.stderr);
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--memory",
+        "8K",
+        "--examine",
+        "10000-10001",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert_eq!(
+        r.stderr.lines().collect::<Vec<_>>(),
+        vec!["10000/ 000000", "10001/ 000000"]
+    );
+}
+
+#[test]
+fn trace_has_one_line_per_instruction() {
+    let d = scratch("trace");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let tr = d.join("trace.txt");
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--trace",
+        tr.to_str().unwrap(),
+        "--registers",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    let text = std::fs::read_to_string(&tr).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    // address, word, disassembly, then AC, IO and cycles after the instruction.
+    assert!(
+        lines[0].starts_with("000100 701234 law 1234"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains("ac=001234"), "{}", lines[0]);
+    assert!(
+        lines[1].starts_with("000101 240200 dac 200"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].starts_with("000102 760400 hlt"), "{}", lines[2]);
+    let last_cycles: u64 = lines[2].rsplit("cycles=").next().unwrap().parse().unwrap();
+    assert_eq!(last_cycles, r.registers().cycles);
+    // Tracing runs instruction by instruction but must not change the result.
+    let plain = pdp1(&["--headless", &t, "--registers"]);
+    assert_eq!(plain.registers(), r.registers());
+}
+
+#[test]
+fn test_word_switches_reach_lat() {
+    let d = scratch("tw");
+    let t = tape(&d, "p.rim", &[(0o100, LAT), (0o101, HLT)], 0o100);
+    let r = pdp1(&["--headless", &t, "--tw", "123456", "--registers"]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert_eq!(r.registers().ac, 0o123456);
+}
+
+#[test]
+fn sense_switches_reach_szs() {
+    // 100 szs 30 (skip if sense switch 3 is off); 101 jmp 104; 102 law 1; 103 hlt;
+    // 104 law 2; 105 hlt.
+    let d = scratch("ss");
+    let prog = [
+        (0o100, 0o640030),
+        (0o101, jmp(0o104)),
+        (0o102, law(1)),
+        (0o103, HLT),
+        (0o104, law(2)),
+        (0o105, HLT),
+    ];
+    let t = tape(&d, "p.rim", &prog, 0o100);
+    let on = pdp1(&["--headless", &t, "--ss", "3,5", "--registers"]).registers();
+    let off = pdp1(&["--headless", &t, "--ss", "5", "--registers"]).registers();
+    let none = pdp1(&["--headless", &t, "--registers"]).registers();
+    assert_eq!((on.ac, off.ac, none.ac), (2, 1, 1));
+}
+
+#[test]
+fn mdv_selects_multiply_over_multiply_step() {
+    // lac 110 (−3); mul 111 (5); hlt. SIMH 3.8 with `set cpu mdv`: AC=777777 IO=777741
+    // (−15 as a 34-bit product). Without the option opcode 54 is `mus`, which gives AC=377776.
+    let d = scratch("mdv");
+    let prog = [
+        (0o100, lac(0o110)),
+        (0o101, 0o540111),
+        (0o102, HLT),
+        (0o110, 0o777774),
+        (0o111, 5),
+    ];
+    let t = tape(&d, "p.rim", &prog, 0o100);
+    let with = pdp1(&["--headless", &t, "--mdv", "--registers"]).registers();
+    assert_eq!((with.ac, with.io), (0o777777, 0o777741), "{}", with.line);
+    let without = pdp1(&["--headless", &t, "--registers"]).registers();
+    assert_eq!(without.ac, 0o377776, "{}", without.line);
+}
+
+#[test]
+fn instruction_limit_stops_a_loop_exactly() {
+    let d = scratch("maxinst");
+    let t = tape(&d, "p.rim", &[(0o100, jmp(0o100))], 0o100);
+    let a = pdp1(&[
+        "--headless",
+        &t,
+        "--max-instructions",
+        "1000",
+        "--registers",
+    ]);
+    let b = pdp1(&[
+        "--headless",
+        &t,
+        "--max-instructions",
+        "3000",
+        "--registers",
+    ]);
+    assert!(a.ok() && b.ok(), "{} {}", a.stderr, b.stderr);
+    // jmp takes one 5 µs cycle [HB].
+    assert_eq!(b.registers().cycles - a.registers().cycles, 2000);
+}
+
+#[test]
+fn time_limit_stops_a_loop() {
+    let d = scratch("maxsec");
+    let t = tape(&d, "p.rim", &[(0o100, jmp(0o100))], 0o100);
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--max-seconds",
+        "0.5",
+        "--registers",
+        "-v",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    // Half a second is 100000 cycles of 5 µs, and the limit counts READ IN's time too: the
+    // reader's 29 frames up to the jmp (20 leader, 3 words of 3) at 400 lines/s [HB] take
+    // 72.5 ms, which leaves 85500 cycles (a few less if a frame's timing is counted differently).
+    let c = r.registers().cycles;
+    assert!((85_000..=85_500).contains(&c), "{c}");
+    assert!(r.stderr.contains("time limit"), "{}", r.stderr);
+}
+
+#[test]
+fn punch_file_holds_the_punched_frames() {
+    // lio 110; ppa (wait); ppb (wait); hlt; 110: 654321.
+    // ppa punches IO bits 10–17 (→ 321); ppb punches bits 0–5 on holes 6–1 plus hole 8
+    // (→ 200 | 65 = 265) [HB via MAME-drv], [SIMH-std `ptp`].
+    let d = scratch("punch");
+    let prog = [
+        (0o100, lio(0o110)),
+        (0o101, 0o730005),
+        (0o102, 0o730006),
+        (0o103, HLT),
+        (0o110, 0o654321),
+    ];
+    let t = tape(&d, "p.rim", &prog, 0o100);
+    let out = d.join("out.pt");
+    let r = pdp1(&["--headless", &t, "--punch", out.to_str().unwrap()]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert_eq!(std::fs::read(&out).unwrap(), vec![0o321, 0o265]);
+}
+
+#[test]
+fn reader_tape_is_mounted_after_read_in() {
+    // rpa with wait: IO ← the next frame of the reader; hlt.
+    let d = scratch("reader");
+    let t = tape(&d, "p.rim", &[(0o100, 0o730001), (0o101, HLT)], 0o100);
+    let second = d.join("data.pt");
+    std::fs::write(&second, [0o123u8, 0o45]).unwrap();
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--reader",
+        second.to_str().unwrap(),
+        "--registers",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert_eq!(r.registers().io, 0o123);
+}
+
+#[test]
+fn verbose_names_the_halt() {
+    let d = scratch("verbose");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let quiet = pdp1(&["--headless", &t]);
+    assert!(quiet.ok());
+    assert_eq!(quiet.stderr, "", "a normal end is silent without -v");
+    let r = pdp1(&["--headless", &t, "-v"]);
+    assert!(r.stderr.contains("halted (pc=000103)"), "{}", r.stderr);
+}
+
+#[test]
+fn breakpoint_stops_before_the_instruction() {
+    let d = scratch("breakpoint");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let r = pdp1(&["--headless", &t, "--breakpoint", "102", "--registers", "-v"]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert_eq!(r.registers().pc, 0o102);
+    assert!(r.stderr.contains("breakpoint at 000102"), "{}", r.stderr);
+}
