@@ -14,6 +14,27 @@
 //! reference instructions 10 µs, +5 µs per indirect level, `xct` 5 µs + the executed instruction.
 //! Type 10 `mul`/`div` add their data-dependent extra time (see `cpu.rs`).
 //!
+//! # Registers ([SIMH-cpu] header, pdp1-hardware.md §1.2)
+//!
+//! ```text
+//!   AC<0:17>   accumulator                IO<0:17>  in-out register
+//!   PC<2:17>   program counter (bits 2–5 the Type 15 field, 0 on a 4K machine)
+//!   MA<2:17>   memory address             MB<0:17>  memory buffer
+//!   IR<0:4>    instruction register       OV        overflow
+//!   PF<1:6>    program flags (PF1 = 040)  EXD       extend mode (Type 15)
+//!   SS<1:6>    sense switches             TW<0:17>  test word
+//!   TA<2:17>   test address (+ EXTEND switch)
+//!   IOH, IOS   I/O halt (waiting), I/O sync (completion pulse arrived)
+//!   SBM, SB request, SB in progress          one-channel sequence break
+//!   status<0:6> read by cks: light pen, reader, type out, type in, punch, –, SBM
+//! ```
+//!
+//! Open questions (where the sources disagree, pdp1-hardware.md §9) and what we chose:
+//! display ±0 and intensity order are left to the renderer (both reported); `cbs` keeps the
+//! mode ([aap]); break entry clears OV (SIMH, MAME); READ IN accepts `dac` like `dio` (SIMH,
+//! MAME); typewriter times from the maintenance manual (MAME); the idle punch reads ready
+//! (aap, MAME; SIMH clears it at reset).
+//!
 //! Devices schedule their events (a typed character finishing, a tape line arriving, a display
 //! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
 //! `next_event_ns` per instruction and services the devices only when something is due.
@@ -357,8 +378,12 @@ impl Machine {
     pub fn set_io(&mut self, w: Word) {
         self.io = w.bits();
     }
+    /// Set the PC. An instruction part-way through single cycles, or an I/O wait in
+    /// progress, is abandoned (the operator moved the machine elsewhere).
     pub fn set_pc(&mut self, pc: u32) {
         self.pc = pc & AMASK;
+        self.phase = cycle::Phase::Fetch;
+        self.ioh = false;
     }
     pub fn set_ov(&mut self, ov: bool) {
         self.ov = ov;
