@@ -49,7 +49,10 @@ use crate::word::Word;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
-pub use io::{PUNCH_LINE_NS, READER_LINE_NS, TYPE_CHAR_NS, TYPE_CR_NS, TYPE_SHIFT_NS};
+pub use io::{
+    DISPLAY_POINT_NS, KEY_POLL_GAP_NS, PUNCH_LINE_NS, READER_LINE_NS, TYPE_CHAR_NS, TYPE_CR_NS,
+    TYPE_SHIFT_NS,
+};
 
 /// Fixed machine options, chosen before power-on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
