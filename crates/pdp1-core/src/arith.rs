@@ -161,3 +161,51 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Over the whole 18-bit range: `add` agrees with integer addition whenever the sum
+        /// fits, flags overflow exactly when it does not, and never yields −0.
+        #[test]
+        fn add_is_ones_complement_addition(a in 0u32..=MASK, b in 0u32..=MASK) {
+            let (x, y) = (Word::new(a).to_i32(), Word::new(b).to_i32());
+            let (r, ov) = add(Word::new(a), Word::new(b));
+            prop_assert_ne!(r.bits(), MASK);
+            let t = x + y;
+            prop_assert_eq!(ov, t.abs() > 0o377_777);
+            if !ov {
+                prop_assert_eq!(r.to_i32(), t);
+            }
+        }
+
+        /// `sub` likewise, and −0 comes out only of (−0) − (+0).
+        #[test]
+        fn sub_is_ones_complement_subtraction(a in 0u32..=MASK, b in 0u32..=MASK) {
+            let (x, y) = (Word::new(a).to_i32(), Word::new(b).to_i32());
+            let (r, ov) = sub(Word::new(a), Word::new(b));
+            prop_assert_eq!(r.bits() == MASK, a == MASK && b == 0);
+            let t = x - y;
+            prop_assert_eq!(ov, t.abs() > 0o377_777);
+            if !ov {
+                prop_assert_eq!(r.to_i32(), t);
+            }
+        }
+
+        /// `inc` adds one (wrapping +max to −max) and never yields −0.
+        #[test]
+        fn inc_adds_one(a in 0u32..=MASK) {
+            let r = inc(Word::new(a));
+            prop_assert_ne!(r.bits(), MASK);
+            let x = Word::new(a).to_i32();
+            if x < 0o377_777 {
+                prop_assert_eq!(r.to_i32(), x + 1);
+            } else {
+                prop_assert_eq!(r.bits(), 0o400_000);
+            }
+        }
+    }
+}

@@ -667,3 +667,61 @@ fn time_limit_inside_an_io_wait() {
     assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
     assert_eq!(m.instructions(), 2);
 }
+
+#[test]
+fn debreak_restores_extend_mode_and_a_16_bit_pc() {
+    let cfg = MachineConfig {
+        memory_words: 8192,
+        ..Default::default()
+    };
+    // Break routine at 3: jmp i 1.  Interrupted program in field 1, extend mode on.
+    // 10100: jmp 100 (a loop in field 1).
+    let mut m = machine_cfg(cfg, &[(0o3, 0o610001), (0o10100, 0o600100)]);
+    m.set_pc(0o10100);
+    m.set_extend_mode(true);
+    m.set_ov(true);
+    m.set_sequence_break_mode(true);
+    m.cont();
+    m.strike_key(0o61); // requests a break
+    m.step_cycle(); // break entry
+    assert_eq!(m.read(1).unwrap(), w(0o610100), "OV, EXD and the 16-bit PC");
+    assert!(!m.extend_mode(), "break entry leaves extend mode");
+    assert_eq!(m.pc(), 3);
+    m.step_instruction(); // jmp i 1
+    assert_eq!(m.pc(), 0o10100);
+    assert!(m.extend_mode() && m.ov());
+    assert_eq!(m.sequence_break(), (true, false, false));
+}
+
+#[test]
+fn cbs_clears_request_and_break_but_lsm_only_the_mode() {
+    // 100: cbs / 101: lsm / 102: hlt
+    let mut m = machine(&[(0o100, 0o720056), (0o101, 0o720054), (0o102, 0o760400)]);
+    m.set_pc(0o100);
+    m.set_sequence_break_mode(false);
+    m.strike_key(0o61); // a request while the mode is off: it waits
+    assert_eq!(m.sequence_break(), (false, true, false));
+    m.step_instruction(); // cbs
+    assert_eq!(m.sequence_break(), (false, false, false));
+    m.set_sequence_break_mode(true);
+    m.step_instruction(); // lsm
+    assert_eq!(m.sequence_break(), (false, false, false));
+}
+
+#[test]
+fn a_request_made_while_the_mode_is_off_breaks_when_it_is_turned_on() {
+    // 100: esm / 101: jmp 101;   3: hlt
+    let mut m = machine(&[(0o100, 0o720055), (0o101, 0o600101), (0o3, 0o760400)]);
+    m.set_test_address(0o100);
+    m.start(false); // (START clears any earlier request)
+    m.strike_key(0o61);
+    assert_eq!(
+        m.run_until(Limit {
+            until_ns: None,
+            instructions: Some(10)
+        }),
+        StopReason::Halted
+    );
+    assert_eq!(m.pc(), 4);
+    assert_eq!(m.read(1).unwrap(), w(0o101));
+}
