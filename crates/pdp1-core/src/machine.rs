@@ -531,6 +531,8 @@ impl Machine {
             Some(n) => self.instructions.saturating_add(n),
             None => u64::MAX,
         };
+        // (Cheap insurance for a restored state: the event time follows from the devices.)
+        self.reschedule();
         if !self.readin.active {
             if let Some(r) = self.finish_instruction() {
                 self.running = false;
@@ -657,7 +659,7 @@ impl Machine {
     }
     /// Frames left unread in the reader.
     pub fn tape_remaining(&self) -> usize {
-        self.ptr.tape.len() - self.ptr.pos
+        self.ptr.tape.len().saturating_sub(self.ptr.pos)
     }
     /// The operator strikes a key (FIO-DEC code; case-shift keys are codes 072/074 like the real
     /// keyboard). Sets the buffer, status bit and PF1, and prints the key locally. Returns false if

@@ -395,9 +395,11 @@ impl Machine {
             self.ptr.buf = u32::from(frame);
             true
         } else if frame & 0o200 != 0 {
-            self.ptr.remaining -= 6;
-            self.ptr.buf |= u32::from(frame & 0o77) << self.ptr.remaining;
-            self.ptr.remaining == 0
+            // (Clamped so that even a hand-edited saved state cannot shift out of range.)
+            let rem = self.ptr.remaining.clamp(6, 18) - 6;
+            self.ptr.buf |= u32::from(frame & 0o77) << rem;
+            self.ptr.remaining = rem;
+            rem == 0
         } else {
             false
         };
@@ -444,6 +446,11 @@ impl Machine {
             self.dpy.due = NEVER;
             self.complete(CP_DPY);
         }
+        self.reschedule();
+    }
+
+    /// Recompute the next device event time from the devices' own schedules.
+    pub(super) fn reschedule(&mut self) {
         self.next_event_ns = self
             .tty
             .out_due
