@@ -5,3 +5,4 @@ pub mod diff;
 pub mod prng;
 pub mod randprog;
 pub mod simh;
+pub mod transcript;

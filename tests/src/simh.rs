@@ -76,6 +76,32 @@ impl Simh {
     }
 }
 
+impl Simh {
+    /// Run `script` with `keys` as the console keyboard (SIMH polls stdin for typed
+    /// characters while the simulation runs; at EOF it simply sees no key). stdout is made
+    /// unbuffered with coreutils' `stdbuf -o0` so that the typewriter output (written
+    /// directly) and SIMH's own messages (stdio) come out in the order they happened.
+    pub fn run_with_keys(&self, script: &str, keys: &[u8]) -> std::io::Result<String> {
+        static COUNTER: AtomicU64 = AtomicU64::new(0);
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir();
+        let file = dir.join(format!("pdp1-simh-k-{}-{n}.sim", std::process::id()));
+        let input = dir.join(format!("pdp1-simh-k-{}-{n}.keys", std::process::id()));
+        std::fs::write(&file, format!("{script}\nquit\n"))?;
+        std::fs::write(&input, keys)?;
+        let out = Command::new("stdbuf")
+            .arg("-o0")
+            .arg(&self.path)
+            .arg(&file)
+            .stdin(std::fs::File::open(&input)?)
+            .stderr(Stdio::piped())
+            .output();
+        let _ = std::fs::remove_file(&file);
+        let _ = std::fs::remove_file(&input);
+        Ok(String::from_utf8_lossy(&out?.stdout).into_owned())
+    }
+}
+
 fn is_simh(p: &Path) -> bool {
     // With no command file SIMH reads commands from stdin; give it just `quit`. (At EOF on
     // stdin SIMH 3.8 keeps prompting forever, so stdin must never be left empty.)
