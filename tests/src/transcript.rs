@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn cuts_typewriter_text_out_of_simh_output() {
-        let out = "\nPDP-1 simulator V3.8-1\n### SECTION 1\r\n100/\t0\t\nStep expired, PC: 006024 (JMP 6023)\nab### SECTION 2\nGoodbye\n";
+        let out = "\nPDP-1 simulator V3.8-1\n### SECTION 1\n\r\n100/\t0\t\nStep expired, PC: 006024 (JMP 6023)\nab### SECTION 2\nGoodbye\n";
         assert_eq!(simh_typewriter_text(out), "\n100/\t0\tab");
     }
 }
