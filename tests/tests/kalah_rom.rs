@@ -1,0 +1,34 @@
+//! roms/kalah.rim must be exactly what pdp1-asm makes of roms/kalah.mac (RIM format), and the
+//! program must fit a 4K PDP-1C without multiply/divide: no `mul`/`div` (opcodes 54/56) and
+//! room for the search stack below 7777.
+mod kalah_support;
+use kalah_support::*;
+
+#[test]
+fn kalah_rim_is_the_assembled_kalah_mac() {
+    let asm = assembly();
+    let rim = pdp1_asm::tape::write_rim(&asm.image());
+    let file = std::fs::read(roms().join("kalah.rim")).unwrap();
+    assert!(
+        rim == file,
+        "roms/kalah.rim is stale: cargo run -p pdp1-asm -- roms/kalah.mac -o roms/kalah.rim"
+    );
+}
+
+#[test]
+fn fits_a_4k_machine_without_multiply_divide() {
+    let asm = assembly();
+    let top = *asm.words.keys().max().unwrap();
+    let stk = asm.symbols.value_of("stk").unwrap();
+    assert!(top <= stk && stk < 0o7777);
+    // 22 words per search level: at least 100 levels of stack.
+    assert!(0o7777 - stk >= 22 * 100, "stack room {}", 0o7777 - stk);
+    for (&a, &w) in &asm.words {
+        let op = w.bits() >> 13;
+        let code =
+            a >= asm.symbols.value_of("ini").unwrap() && a < asm.symbols.value_of("gly").unwrap();
+        if code {
+            assert!(op != 0o26 && op != 0o27, "mul/div at {a:04o}");
+        }
+    }
+}
