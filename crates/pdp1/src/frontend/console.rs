@@ -215,6 +215,7 @@ pub fn draw(
     let tx = c.text(x, y(0), "PDP-1", LAMP_ON, s) + cw;
     let state = [
         ("RUN", m.running()),
+        ("READ IN", m.reading_in()),
         ("OV", m.ov()),
         ("EXT", m.extend_mode()),
         ("KEY", m.key_pending()),
