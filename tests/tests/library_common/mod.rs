@@ -1,7 +1,7 @@
 //! Helpers shared by the classic-library tests (`library_*.rs`): find the historic tapes in
 //! `../shared/tapes`, read them in, run the machine in slices of emulated time, type at the
 //! console typewriter like a patient operator, and collect display frames.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub use pdp1_core::{fiodec, DisplayPoint, Limit, Machine, MachineConfig, StopReason, Word};
 use std::collections::BTreeSet;
