@@ -9,6 +9,7 @@
 
 use crate::cli::Cli;
 use crate::config::Speed;
+use crate::frontend::render;
 use crate::keyboard::{key_for, Key, Typist};
 use crate::setup::{examine_lines, registers_line, Setup};
 use crate::trace::Tracer;
@@ -98,7 +99,8 @@ enum Input {
 }
 
 /// Run headless. Returns why the run ended; the caller maps [`End::Error`] to a failing exit.
-/// Also writes `--registers`, `--examine`, `--punch`, `--save-state` and the trace at the end.
+/// Also writes `--screenshot`, `--registers`, `--examine`, `--punch`, `--save-state` and the
+/// trace at the end.
 pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     if setup.tape.is_none() && cli.load_state.is_none() {
         anyhow::bail!("nothing to run: give a TAPE to read in (or --load-state FILE.ron)");
@@ -125,6 +127,11 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     let mut paper = Paper::new(stdout.is_terminal());
     let mut punched = Vec::new();
     let mut text = String::new();
+    // `--screenshot`: the window's own picture (scope, console, paper), drawn without a window.
+    let mut screen = cli.screenshot.as_ref().map(|_| {
+        let (w, h) = render::DEFAULT_SIZE;
+        render::Screen::new(w, h)
+    });
 
     let start_ns = m.time_ns();
     let start_instructions = m.instructions();
@@ -165,7 +172,11 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             text.clear();
         }
         punched.extend(m.drain_punch());
-        m.drain_display();
+        let points = m.drain_display();
+        if let Some(sc) = screen.as_mut() {
+            sc.feed_display(&points);
+            sc.feed_typewriter(&events);
+        }
 
         match stop {
             StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
@@ -223,6 +234,10 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     }
     drop(input);
+    if let (Some(sc), Some(path)) = (screen.as_mut(), &cli.screenshot) {
+        sc.screenshot(&m, path)
+            .with_context(|| format!("cannot write screenshot {}", path.display()))?;
+    }
     finish(&m, cli, setup, tracer, &punched)?;
     Ok(end)
 }
@@ -244,12 +259,6 @@ fn finish(
     }
     if let Some(path) = &cli.save_state {
         state::save(m, path)?;
-    }
-    if let Some(path) = &cli.screenshot {
-        eprintln!(
-            "pdp1: --screenshot {}: not written: headless screenshots need the frontend's renderer, which is not available yet",
-            path.display()
-        );
     }
     let mut err = std::io::stderr().lock();
     if cli.registers {

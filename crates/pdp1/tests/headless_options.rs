@@ -261,3 +261,89 @@ fn breakpoint_stops_before_the_instruction() {
     assert_eq!(r.registers().pc, 0o102);
     assert!(r.stderr.contains("breakpoint at 000102"), "{}", r.stderr);
 }
+
+#[test]
+fn symbols_name_addresses_in_the_trace() {
+    let d = scratch("symbols");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let sym = d.join("p.sym");
+    std::fs::write(&sym, "/ pdp1-asm symbol table\ncell 000200 var\n").unwrap();
+    let tr = d.join("trace.txt");
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--symbols",
+        sym.to_str().unwrap(),
+        "--trace",
+        tr.to_str().unwrap(),
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    let text = std::fs::read_to_string(&tr).unwrap();
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("000101 240200 dac cell"),
+        "{text}"
+    );
+    std::fs::write(&sym, "cell 9999 var\n").unwrap();
+    let r = pdp1(&["--headless", &t, "--symbols", sym.to_str().unwrap()]);
+    assert_eq!(r.status, Some(1));
+    assert!(
+        r.stderr.contains("p.sym") && r.stderr.contains("line 1"),
+        "{}",
+        r.stderr
+    );
+}
+
+/// Pixels of the PNG at `path` brighter than the dark tube face, in the left (scope) part.
+fn lit_scope_pixels(path: &std::path::Path) -> (u32, u32, usize) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let bpp = info.line_size / info.width as usize;
+    let mut lit = 0;
+    for y in 0..info.height as usize {
+        for x in 0..(info.width as usize / 2) {
+            let p = &buf[y * info.line_size + x * bpp..][..3];
+            if p.iter().map(|&c| c as u32).sum::<u32>() > 60 {
+                lit += 1;
+            }
+        }
+    }
+    (info.width, info.height, lit)
+}
+
+#[test]
+fn headless_screenshot_shows_the_scope() {
+    // Munching squares: with the test word 0 the program adds 0 each time and plots one point
+    // over and over; with 1 the squares munch and a large area lights up.
+    let Some(munch) = shared_tape("munch-small.rim") else {
+        return;
+    };
+    let d = scratch("screenshot");
+    let still = d.join("still.png");
+    let munching = d.join("munching.png");
+    for (tw, p) in [("0", &still), ("1", &munching)] {
+        let r = pdp1(&[
+            "--headless",
+            &munch,
+            "--tw",
+            tw,
+            "--max-seconds",
+            "2",
+            "--screenshot",
+            p.to_str().unwrap(),
+        ]);
+        assert!(r.ok(), "{}", r.stderr);
+    }
+    let (w, h, lit_still) = lit_scope_pixels(&still);
+    let (_, _, lit_munching) = lit_scope_pixels(&munching);
+    assert!(w > 0 && h > 0);
+    assert!(lit_still < 200, "one point: {lit_still}");
+    assert!(
+        lit_munching > 20 * lit_still.max(100),
+        "{lit_munching} vs {lit_still}"
+    );
+}
