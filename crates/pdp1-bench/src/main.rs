@@ -1,4 +1,4 @@
-//! `cargo run --release -p pdp1-bench [-- INSTRUCTIONS]`
+//! `cargo run --release -p pdp1-bench [-- INSTRUCTIONS [WORKLOAD]]`
 //!
 //! Runs the same CPU-bound programs for the same number of instructions on pdp1-core (through
 //! its public API, counting cycles exactly as always) and on SIMH 3.8's `pdp1`, checks that
@@ -144,7 +144,11 @@ fn main() -> Result<()> {
         "{:<8} {:>12} {:>12} {:>8}   {:>12} {:>12}",
         "workload", "ours Minst/s", "SIMH Minst/s", "ratio", "ours (wall)", "SIMH (wall)"
     );
-    for w in workloads::ALL {
+    let only = std::env::args().nth(2);
+    for w in workloads::ALL
+        .iter()
+        .filter(|w| only.as_deref().is_none_or(|o| o == w.name))
+    {
         let ours = run_ours(w, n)?;
         let theirs = run_simh(&sim, w, n)?;
         if (ours.pc, ours.ac, ours.io) != (theirs.pc, theirs.ac, theirs.io) {
