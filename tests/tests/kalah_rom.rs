@@ -21,8 +21,8 @@ fn fits_a_4k_machine_without_multiply_divide() {
     let top = *asm.words.keys().max().unwrap();
     let stk = asm.symbols.value_of("stk").unwrap();
     assert!(top <= stk && stk < 0o7777);
-    // 22 words per search level: at least 100 levels of stack.
-    assert!(0o7777 - stk >= 22 * 100, "stack room {}", 0o7777 - stk);
+    // 11 words per search level: at least 100 levels of stack.
+    assert!(0o7777 - stk >= 11 * 100, "stack room {}", 0o7777 - stk);
     for (&a, &w) in &asm.words {
         let op = w.bits() >> 13;
         let code =

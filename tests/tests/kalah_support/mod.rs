@@ -68,14 +68,14 @@ impl Program {
             .unwrap_or_else(|| panic!("symbol {name}"))
     }
 
-    /// Run until the program is back at `wt` (at most 20 minutes of emulated time).
+    /// Run until the program is back at `wt` (at most 2 hours of emulated time).
     pub fn run_to_wait(&mut self) {
         if self.m.pc() == self.wt {
             let r = self.m.step_instruction();
             assert!(matches!(r, StopReason::Stepped), "step: {r:?}");
         }
         let limit = Limit {
-            until_ns: Some(self.m.time_ns() + 1_200_000_000_000),
+            until_ns: Some(self.m.time_ns() + 7_200_000_000_000),
             instructions: None,
         };
         let r = self.m.run_until(limit);
