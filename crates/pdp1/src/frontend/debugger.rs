@@ -32,6 +32,10 @@ pub struct Debugger {
     trace: VecDeque<String>,
     /// Trace lines ever recorded (to number saved files and show progress).
     pub traced: u64,
+    /// `--trace FILE`: every traced line is also written here.
+    pub sink: Option<Box<dyn Write>>,
+    /// The first error writing to `sink` (the trace then stops going to the file).
+    pub sink_error: Option<std::io::Error>,
 }
 
 /// The instruction about to run, captured before it runs so the trace shows what executed.
@@ -78,6 +82,12 @@ impl Debugger {
             m.io().bits(),
             if m.ov() { " ov" } else { "" }
         );
+        if let Some(w) = &mut self.sink {
+            if let Err(e) = writeln!(w, "{line}") {
+                self.sink = None;
+                self.sink_error = Some(e);
+            }
+        }
         if self.trace.len() >= TRACE_KEEP {
             self.trace.pop_front();
         }

@@ -67,30 +67,38 @@ impl Keyboard {
         }
     }
 
+    #[cfg(test)]
     /// The FIO-DEC codes one host character produces, given the current case.
     pub fn codes_for(&self, c: char) -> Option<Vec<u8>> {
         let (code, case) = fiodec::from_char(c)?;
-        Some(match case {
-            Some(u) if u != self.upper => {
-                vec![
-                    if u {
-                        fiodec::UPPER_CASE
-                    } else {
-                        fiodec::LOWER_CASE
-                    },
-                    code,
-                ]
-            }
+        Some(self.codes(code, case))
+    }
+
+    /// A key `code` that needs case `case` (None: either), after a case shift if needed.
+    fn codes(&self, code: u8, case: Option<bool>) -> Vec<u8> {
+        match case {
+            Some(true) if !self.upper => vec![fiodec::UPPER_CASE, code],
+            Some(false) if self.upper => vec![fiodec::LOWER_CASE, code],
             _ => vec![code],
-        })
+        }
+    }
+
+    /// No held keys left to strike.
+    pub fn idle(&self) -> bool {
+        self.waiting.is_empty()
     }
 
     /// The operator typed `c` on the host keyboard at emulated time `now_ns`.
     pub fn type_char(&mut self, c: char, now_ns: u64, m: &mut impl KeyTarget) {
-        let Some(codes) = self.codes_for(c) else {
-            self.unmapped += 1;
-            return;
-        };
+        match fiodec::from_char(c) {
+            Some((code, case)) => self.type_key(code, case, now_ns, m),
+            None => self.unmapped += 1,
+        }
+    }
+
+    /// Type the key `code` needing case `case` (`--type` keys arrive this way).
+    pub fn type_key(&mut self, code: u8, case: Option<bool>, now_ns: u64, m: &mut impl KeyTarget) {
+        let codes = self.codes(code, case);
         for (i, &code) in codes.iter().enumerate() {
             if code == fiodec::UPPER_CASE {
                 self.upper = true;

@@ -16,7 +16,7 @@ pub mod render;
 
 use crate::cli::Cli;
 use crate::setup::Setup;
-use anyhow::{anyhow, bail};
+use anyhow::{anyhow, bail, Context};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
 use keyboard::Keyboard;
 use minifb::{InputCallback, Key, MouseButton, MouseMode, Window, WindowOptions};
@@ -24,6 +24,8 @@ use pacing::{Pacer, Run, Speed};
 use pdp1_core::{Limit, Machine, StopReason};
 use render::{Screen, DEFAULT_SIZE};
 use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -89,6 +91,14 @@ pub struct Options {
     pub max_ns: Option<u64>,
     pub max_instructions: Option<u64>,
     pub extend: bool,
+    /// `--type` keys: (FIO-DEC code, case needed).
+    pub typed: VecDeque<(u8, Option<bool>)>,
+    pub trace: Option<PathBuf>,
+    pub punch: Option<PathBuf>,
+    pub save_state: Option<PathBuf>,
+    pub load_state: Option<PathBuf>,
+    pub registers: bool,
+    pub examine: Vec<(u32, u32)>,
 }
 
 impl Options {
@@ -108,6 +118,15 @@ impl Options {
             max_ns,
             max_instructions: cli.max_instructions,
             extend: cli.extend,
+            typed: (setup.typed.iter().flatten())
+                .map(|k| (k.code, k.upper))
+                .collect(),
+            trace: cli.trace.clone(),
+            punch: cli.punch.clone(),
+            save_state: cli.save_state.clone(),
+            load_state: cli.load_state.clone(),
+            registers: cli.registers,
+            examine: setup.examine.clone(),
         })
     }
 }
@@ -144,7 +163,7 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     window.set_input_callback(Box::new(Sink(typed.clone())));
 
     let (w, h) = window.get_size();
-    let mut app = App::new(machine, opts, w, h);
+    let mut app = App::new(machine, opts, w, h)?;
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
     while window.is_open() && !app.quit {
@@ -180,20 +199,30 @@ pub struct App {
     mouse_was_down: bool,
     /// The next instruction runs even if it is at a breakpoint (after START/CONTINUE).
     resuming: bool,
+    /// Everything punched (for `--punch` at the end).
+    punched: Vec<u8>,
+    /// Emulated time the last `--type` key was struck.
+    last_typed_ns: u64,
     /// The machine stopped by itself (halt, error, breakpoint), not by the operator's STOP.
     stopped_itself: bool,
     quit: bool,
 }
 
 impl App {
-    pub fn new(m: Machine, mut opts: Options, w: usize, h: usize) -> App {
+    pub fn new(m: Machine, mut opts: Options, w: usize, h: usize) -> anyhow::Result<App> {
         let mut screen = Screen::new(w, h);
+        if let Some(p) = &opts.trace {
+            let f = std::fs::File::create(p)
+                .with_context(|| format!("cannot create trace file {}", p.display()))?;
+            screen.view.debugger.sink = Some(Box::new(std::io::BufWriter::new(f)));
+            screen.view.debugger.tracing = true;
+        }
         screen.view.debugger.symbols = opts.symbols.take();
         screen.view.extend_switch = opts.extend;
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
         let pacer = Pacer::new(opts.speed, Duration::ZERO, m.time_ns());
-        App {
+        Ok(App {
             m,
             screen,
             keyboard: Keyboard::new(),
@@ -203,8 +232,10 @@ impl App {
             mouse_was_down: false,
             resuming: true,
             stopped_itself: false,
+            punched: Vec::new(),
+            last_typed_ns: 0,
             quit: false,
-        }
+        })
     }
 
     fn host_now(&self) -> Duration {
@@ -252,6 +283,7 @@ impl App {
         while self.m.running() && self.m.time_ns() < t {
             let now = self.m.time_ns();
             self.keyboard.pump(now, &mut self.m);
+            self.type_script(now);
             let until = t.min(self.m.time_ns() + CHUNK_NS);
             let instr_left = self
                 .opts
@@ -288,6 +320,21 @@ impl App {
         }
     }
 
+    /// Strike the next `--type` key like the headless typist: once the tape is read in, the
+    /// program has taken the previous key and at least 100 ms of emulated time have passed.
+    fn type_script(&mut self, now: u64) {
+        let ready = !self.m.reading_in()
+            && !self.m.key_pending()
+            && self.keyboard.idle()
+            && now >= self.last_typed_ns + crate::keyboard::KEY_INTERVAL_NS;
+        if ready {
+            if let Some((code, case)) = self.opts.typed.pop_front() {
+                self.keyboard.type_key(code, case, now, &mut self.m);
+                self.last_typed_ns = now;
+            }
+        }
+    }
+
     fn stopped(&mut self, r: StopReason) {
         let msg = match r {
             StopReason::Halted => format!("halted, pc={:06o}", self.m.pc()),
@@ -316,6 +363,7 @@ impl App {
 
     /// Move the machine's output to the screen.
     fn collect(&mut self) {
+        self.punched.extend(self.m.drain_punch());
         let pts = self.m.drain_display();
         self.screen.feed_display(&pts);
         let typed = self.m.drain_typewriter();
@@ -338,12 +386,74 @@ impl App {
     }
 
     /// Write `--screenshot` if asked; called once at the end.
+    /// The end-of-run outputs, in the headless runner's order: trace, punch, state,
+    /// screenshot, then `--registers` and `--examine` on stderr.
     pub fn finish(mut self) -> anyhow::Result<()> {
+        self.collect();
+        let d = &mut self.screen.view.debugger;
+        if let Some(mut w) = d.sink.take() {
+            w.flush().context("cannot write the trace file")?;
+        }
+        if let Some(e) = d.sink_error.take() {
+            return Err(e).context("cannot write the trace file");
+        }
+        if let Some(p) = &self.opts.punch {
+            std::fs::write(p, &self.punched)
+                .with_context(|| format!("cannot write punch file {}", p.display()))?;
+        }
+        if let Some(p) = &self.opts.save_state {
+            crate::state::save(&self.m, p)?;
+        }
         if let Some(p) = self.opts.screenshot.clone() {
-            self.collect();
             self.screen.screenshot(&self.m, &p)?;
         }
+        if self.opts.registers {
+            eprintln!("{}", crate::setup::registers_line(&self.m));
+        }
+        for &(a, b) in &self.opts.examine {
+            for line in crate::setup::examine_lines(&self.m, a, b) {
+                eprintln!("{line}");
+            }
+        }
         Ok(())
+    }
+
+    /// Where Ctrl+S saves: `--save-state FILE` or `pdp1-state.ron`.
+    fn state_path(&self) -> PathBuf {
+        self.opts
+            .save_state
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("pdp1-state.ron"))
+    }
+
+    fn save_state(&mut self) {
+        let p = self.state_path();
+        let msg = match crate::state::save(&self.m, &p) {
+            Ok(()) => format!("state saved to {}", p.display()),
+            Err(e) => format!("{e:#}"),
+        };
+        self.status(msg);
+    }
+
+    /// Ctrl+L: restore `--load-state FILE`, else the Ctrl+S file. A bad file changes nothing.
+    fn load_state(&mut self) {
+        let p = self
+            .opts
+            .load_state
+            .clone()
+            .unwrap_or_else(|| self.state_path());
+        match crate::state::load(&p) {
+            Ok(m) => {
+                self.collect();
+                self.m = m;
+                self.keyboard = Keyboard::new();
+                self.screen.view.debugger.cursor = None;
+                self.resuming = true;
+                self.pacer.reanchor(self.host_now(), self.m.time_ns());
+                self.status(format!("state restored from {}", p.display()));
+            }
+            Err(e) => self.status(format!("{e:#} (nothing changed)")),
+        }
     }
 
     fn press(&mut self, k: CKey, shift: bool) {
@@ -461,6 +571,8 @@ impl App {
             (Key::F11, _) => self.press(CKey::Speed, shift),
             (Key::F12, _) => self.screenshot_now(),
             (Key::Q, true) => self.quit = true,
+            (Key::S, true) => self.save_state(),
+            (Key::L, true) => self.load_state(),
             (Key::Left, true) | (Key::Right, true) => {
                 let n = SWITCH_COUNT;
                 let c = self.screen.view.switch_cursor.unwrap_or(0);
