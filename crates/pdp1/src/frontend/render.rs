@@ -124,6 +124,9 @@ pub const HELP: &[&str] = &[
     "  PgUp/PgDn scroll the memory view, ctrl+M memory view at cursor",
     "  ctrl+T trace on/off, ctrl+W write trace to pdp1-trace-N.txt",
     "Paper: mouse wheel scrolls back, End returns to the carriage",
+    "ctrl+S / ctrl+L save / restore the machine state",
+    "ctrl+G Spacewar! control boxes: A D S W and J L K I",
+    "  (rotate left, rotate right, thrust, fire); ctrl+G again types",
     "ctrl+Q or closing the window quits.",
 ];
 
