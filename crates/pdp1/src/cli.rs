@@ -88,6 +88,14 @@ pub struct Cli {
     /// may be given more than once.
     #[arg(long, value_name = "OCTAL")]
     pub breakpoint: Vec<String>,
+    /// Press CONTINUE after each of the first N halts instead of ending the run (programs such
+    /// as LISP halt to let the operator set the switches).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub continue_halts: u32,
+    /// Test words (octal, comma-separated) to set before each of those CONTINUEs, in order; the
+    /// last one stays for any further halts.
+    #[arg(long, value_name = "LIST")]
+    pub halt_tw: Option<String>,
     /// Headless: say on stderr why the run ended, even when it ended normally.
     #[arg(long, short = 'v')]
     pub verbose: bool,

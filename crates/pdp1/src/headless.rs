@@ -139,6 +139,7 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         .max_seconds
         .map(|sec| start_ns.saturating_add((sec * 1e9) as u64));
     let wall = Instant::now();
+    let mut halts_continued = 0u32;
 
     feeder.poll(&mut m);
     let end = loop {
@@ -180,6 +181,15 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
 
         match stop {
             StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
+            StopReason::Halted if halts_continued < cli.continue_halts => {
+                let words = &setup.halt_test_words;
+                let tw = words.get(halts_continued as usize).or(words.last());
+                if let Some(&tw) = tw {
+                    m.set_test_word(tw);
+                }
+                halts_continued += 1;
+                m.cont();
+            }
             other => break End::from_stop(other, &m),
         }
 

@@ -4,7 +4,7 @@
 //! state, switches, tape mounted, READ IN pressed.
 
 use crate::cli::Cli;
-use crate::config::{parse_range, Settings, Speed};
+use crate::config::{parse_octal, parse_range, Settings, Speed};
 use crate::keyboard::{parse_typed, Key};
 use crate::state;
 use crate::tape::{Feeder, Tape};
@@ -27,6 +27,8 @@ pub struct Setup {
     pub examine: Vec<(u32, u32)>,
     /// `--symbols`: names for the trace and the debugger.
     pub symbols: Option<SymbolTable>,
+    /// `--halt-tw`: test words to set before the CONTINUEs of `--continue-halts`, in order.
+    pub halt_test_words: Vec<Word>,
 }
 
 impl Setup {
@@ -55,6 +57,13 @@ impl Setup {
             }
             None => None,
         };
+        let halt_test_words = match &cli.halt_tw {
+            Some(list) => list
+                .split(',')
+                .map(|t| parse_octal(t, Word::MASK, "--halt-tw").map(Word::new))
+                .collect::<Result<Vec<_>>>()?,
+            None => Vec::new(),
+        };
         Ok(Setup {
             settings,
             tape,
@@ -62,6 +71,7 @@ impl Setup {
             typed,
             examine,
             symbols,
+            halt_test_words,
         })
     }
 

@@ -47,7 +47,7 @@ fn check_image(frames: &[u8]) -> Result<()> {
 }
 
 /// Puts the second tape in the reader once the first has been read: when nothing but blank
-/// (all-zero) frames is left of the first tape, READ IN or the program's loader has taken
+/// frames (no data holes) is left of the first tape, READ IN or the program's loader has taken
 /// everything on it, as an operator would see before changing tapes.
 #[derive(Debug, Default)]
 pub struct Feeder {
@@ -77,7 +77,9 @@ impl Feeder {
             let first = self.first.as_deref().unwrap_or(&[]);
             let left = m.tape_remaining().min(first.len());
             let unread = &first[first.len() - left..];
-            if left < first.len() && unread.iter().all(|&f| f == 0) {
+            // Leader and trailer are blank, or punched with hole 8 alone (lisp.rim ends with
+            // such frames): frames without data holes 1–7.
+            if left < first.len() && unread.iter().all(|&f| f & 0o177 == 0) {
                 self.first_done = true;
             }
         }

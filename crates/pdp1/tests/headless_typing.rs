@@ -128,3 +128,58 @@ fn ddt_deposits_and_examines_symbolically() {
     );
     assert_eq!(r.stderr.trim(), "0100/ 001234");
 }
+
+#[test]
+fn lisp_reads_evaluates_and_prints() {
+    // SIMH 3.8 session: `set cpu mdv`, `d extm_init 1`, `d ss 2` (sense switch 5: input from the
+    // typewriter), `run 2351`; at the halts set the test word 7777, then 4000, then 0 and
+    // CONTINUE; typing `(cons (quote a) (quote b)) ` prints `\r\n(a.b) `.
+    let Some(lisp) = shared_tape("lisp.rim") else {
+        return;
+    };
+    let r = pdp1(&[
+        "--headless",
+        &lisp,
+        "--mdv",
+        "--extend",
+        "--ss",
+        "5",
+        "--tw",
+        "7777",
+        "--continue-halts",
+        "3",
+        "--halt-tw",
+        "7777,4000,0",
+        "--type",
+        "(cons (quote a) (quote b)) ",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert_eq!(r.stdout, "(cons (quote a) (quote b)) \n(a.b) ");
+}
+
+#[test]
+fn continue_halts_sets_the_test_word_and_continues() {
+    // 100 hlt; 101 lat; 102 hlt; 103 add 110 … : after the first CONTINUE lat reads 1234.
+    let d = scratch("continue");
+    let prog = [
+        (0o100, HLT),
+        (0o101, LAT),
+        (0o102, HLT),
+        (0o103, law(7)),
+        (0o104, HLT),
+    ];
+    let t = tape(&d, "h.rim", &prog, 0o100);
+    let once = pdp1(&[
+        "--headless",
+        &t,
+        "--continue-halts",
+        "1",
+        "--halt-tw",
+        "1234",
+        "--registers",
+    ]);
+    assert!(once.ok(), "{}", once.stderr);
+    assert_eq!((once.registers().pc, once.registers().ac), (0o103, 0o1234));
+    let twice = pdp1(&["--headless", &t, "--continue-halts", "2", "--registers"]);
+    assert_eq!((twice.registers().pc, twice.registers().ac), (0o105, 7));
+}
