@@ -82,6 +82,8 @@ pub struct PanelState<'a> {
     pub switch_cursor: Option<usize>,
     pub speed: &'a str,
     pub paused: bool,
+    /// The keyboard works the control boxes.
+    pub game: bool,
 }
 
 const PANEL: Color = rgb(0x22, 0x34, 0x4c);
@@ -230,7 +232,12 @@ pub fn draw(
         );
         sx = c.text(sx + 8 * s, y(0), name, LABEL, s) + cw;
     }
-    let speed = format!("{}{}", st.speed, if st.paused { " PAUSED" } else { "" });
+    let speed = format!(
+        "{}{}{}",
+        if st.game { "BOXES " } else { "" },
+        st.speed,
+        if st.paused { " PAUSED" } else { "" }
+    );
     c.text(
         r.right() - (speed.len() as i32 + 1) * cw,
         y(0),

@@ -6,6 +6,7 @@
 
 pub mod canvas;
 pub mod console;
+pub mod controls;
 pub mod debugger;
 pub mod font;
 pub mod keyboard;
@@ -539,6 +540,8 @@ impl App {
     fn input(&mut self, w: &Window, events: &[Input]) {
         for &e in events {
             match e {
+                // In control-box mode the letter keys steer ships instead of typing.
+                Input::Char(_) if self.screen.view.game => {}
                 Input::Char(c) => {
                     let before = self.keyboard.overruns;
                     let now = self.m.time_ns();
@@ -549,6 +552,15 @@ impl App {
                 }
                 Input::Key(k, ctrl, shift) => self.key(k, ctrl, shift),
             }
+        }
+        if self.screen.view.game {
+            let ctrl = w.is_key_down(Key::LeftCtrl) || w.is_key_down(Key::RightCtrl);
+            let word = if ctrl {
+                pdp1_core::Word::ZERO
+            } else {
+                controls::control_word(|k| w.is_key_down(k))
+            };
+            self.m.set_control_boxes(word);
         }
         self.mouse(w);
     }
@@ -572,6 +584,19 @@ impl App {
             (Key::F12, _) => self.screenshot_now(),
             (Key::Q, true) => self.quit = true,
             (Key::S, true) => self.save_state(),
+            (Key::G, true) => {
+                let v = &mut self.screen.view;
+                v.game = !v.game;
+                let msg = if v.game {
+                    "control boxes: A D S W (player 1) and J L K I (player 2) rotate, rotate, thrust, fire"
+                } else {
+                    "keyboard back on the typewriter"
+                };
+                if !self.screen.view.game {
+                    self.m.set_control_boxes(pdp1_core::Word::ZERO);
+                }
+                self.status(msg);
+            }
             (Key::L, true) => self.load_state(),
             (Key::Left, true) | (Key::Right, true) => {
                 let n = SWITCH_COUNT;

@@ -64,12 +64,15 @@ pub struct View {
     /// Last event worth telling the operator (stop reason, file written, overrun …).
     pub status: String,
     pub debugger: Debugger,
+    /// Ctrl+G: the keyboard works the Spacewar! control boxes instead of the typewriter.
+    pub game: bool,
 }
 
 impl Default for View {
     fn default() -> View {
         View {
             help: false,
+            game: false,
             speed: "1x".into(),
             paused: false,
             extend_switch: false,
@@ -203,6 +206,7 @@ impl Screen {
             switch_cursor: self.view.switch_cursor,
             speed: &self.view.speed,
             paused: self.view.paused,
+            game: self.view.game,
         };
         console::draw(&mut self.canvas, l.console, l.s, m, &st, &mut self.hits);
         self.draw_paper(l.paper, l.s);
