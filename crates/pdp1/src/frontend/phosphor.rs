@@ -79,6 +79,8 @@ pub struct Phosphor {
     pending: Vec<DisplayPoint>,
     /// Tiles drawn lit last time (unlit ones already show the bare face on the canvas).
     shown: Vec<bool>,
+    /// The picture changed since it was last drawn (time moved or points arrived).
+    changed: bool,
 }
 
 impl Phosphor {
@@ -96,6 +98,7 @@ impl Phosphor {
             now_ns: 0,
             pending: Vec::new(),
             shown: vec![true; tiles * tiles],
+            changed: true,
         }
     }
 
@@ -141,6 +144,9 @@ impl Phosphor {
                 decay_factor(dt, GREEN_HALF_LIFE_S),
             );
         }
+        if t_ns != self.now_ns || !self.pending.is_empty() {
+            self.changed = true;
+        }
         self.now_ns = t_ns;
         let pending = std::mem::take(&mut self.pending);
         for p in &pending {
@@ -161,6 +167,7 @@ impl Phosphor {
         self.tile_blue.fill(0.0);
         self.tile_green.fill(0.0);
         self.now_ns = 0;
+        self.changed = true;
     }
 
     fn tile_pixels(&self, t: usize) -> impl Iterator<Item = std::ops::Range<usize>> {
@@ -275,6 +282,11 @@ impl Phosphor {
     /// dark last time and still are keep what the canvas holds, unless `all` (the canvas was
     /// drawn over or resized).
     pub fn draw(&mut self, canvas: &mut Canvas, ox: usize, oy: usize, all: bool) {
+        // A stopped or paused machine: the canvas already shows this picture.
+        if !self.changed && !all {
+            return;
+        }
+        self.changed = false;
         for t in 0..self.tile_blue.len() {
             let lit = self.tile_blue[t] > 0.0 || self.tile_green[t] > 0.0;
             if !lit && !self.shown[t] && !all {
