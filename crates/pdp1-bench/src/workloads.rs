@@ -63,7 +63,9 @@ const SHIFTS: Workload = Workload {
     mdv: false,
     start: 0o100,
     words: &[
-        (0o100, 0o761200), // clc
+        // READ IN leaves the last tape word in IO and SIMH's `load` does not touch it, so
+        // start from a clean IO: cli clc (the loop returns to 101).
+        (0o100, 0o765200), // cli clc
         (0o101, 0o665777), // sal 9s
         (0o102, 0o671003), // rar 2s
         (0o103, 0o640200), // spa
@@ -77,3 +79,16 @@ const SHIFTS: Workload = Workload {
 };
 
 pub const ALL: &[&Workload] = &[&MIX, &MULDIV, &SHIFTS];
+
+/// The program as a RIM tape (`dio A` / word pairs, then `jmp start`).
+pub fn rim_tape(w: &Workload) -> Vec<u8> {
+    let image = pdp1_asm::tape::Image {
+        words: w
+            .words
+            .iter()
+            .map(|&(a, v)| (a, pdp1_core::Word::new(v)))
+            .collect(),
+        start: Some(w.start),
+    };
+    pdp1_asm::tape::write_rim(&image)
+}
