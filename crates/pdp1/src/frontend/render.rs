@@ -332,4 +332,30 @@ mod tests {
             assert!(l.console.w >= RIGHT_COLUMNS * cell(l.s).0);
         }
     }
+
+    #[test]
+    fn any_window_size_renders_without_panicking() {
+        let m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
+        for (w, h) in [
+            (1, 1),
+            (17, 9),
+            (200, 700),
+            (700, 200),
+            (529, 300),
+            (1280, 760),
+        ] {
+            let mut sc = Screen::new(w, h);
+            sc.view.help = true;
+            sc.view.debugger.tracing = true;
+            sc.feed_typewriter(&[pdp1_core::TypeEvent {
+                code: 0o61,
+                upper: false,
+                red: true,
+                local: true,
+                time_ns: 0,
+            }]);
+            let px = sc.render(&m);
+            assert_eq!(px.len(), w * h);
+        }
+    }
 }
