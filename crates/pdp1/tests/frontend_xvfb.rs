@@ -354,9 +354,42 @@ fn kalah_in_the_window() {
         matches!(c[4], '.' | ','),
         "punctuation after the machine's move: {text:?}"
     );
-    // The board is on the scope: light in the upper and in the lower half (both rows of pits).
+    // The board is on the scope: twelve pits and two kalahs, each a one-digit number drawn in
+    // dots (the counts stay below 10 this early), and the "+" of the side to move — fifteen
+    // separate groups of light; six in each row of pits.
     let lit = img.scope_lit();
     let side = img.scope_side();
-    assert!(lit.iter().any(|&(_, y)| y < side / 2), "upper pits");
-    assert!(lit.iter().any(|&(_, y)| y > side / 2), "lower pits");
+    let groups = clusters(&lit, 10);
+    assert_eq!(groups.len(), 15, "board groups at {:?}", groups);
+    let upper = groups.iter().filter(|g| g.1 < side as f64 * 0.45).count();
+    let lower = groups.iter().filter(|g| g.1 > side as f64 * 0.55).count();
+    assert!(upper >= 6 && lower >= 6, "six pits per row: {groups:?}");
+}
+
+/// Group points closer than `gap` pixels (single linkage); returns each group's centre.
+fn clusters(points: &[(usize, usize)], gap: usize) -> Vec<(f64, f64)> {
+    let n = points.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    fn root(p: &mut Vec<usize>, mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let (a, b) = (points[i], points[j]);
+            if a.0.abs_diff(b.0) <= gap && a.1.abs_diff(b.1) <= gap {
+                let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+                parent[ri] = rj;
+            }
+        }
+    }
+    let mut sums: std::collections::BTreeMap<usize, (f64, f64, f64)> = Default::default();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        let e = sums.entry(root(&mut parent, i)).or_default();
+        *e = (e.0 + x as f64, e.1 + y as f64, e.2 + 1.0);
+    }
+    sums.values().map(|&(x, y, k)| (x / k, y / k)).collect()
 }
