@@ -73,15 +73,8 @@ impl Debugger {
 
     /// Record one executed instruction (state after it ran).
     pub fn record(&mut self, b: &Before, m: &Machine) {
-        let line = format!(
-            "{:06o} {:06o}  {:<18} ac={:06o} io={:06o}{}",
-            b.pc,
-            b.word.bits(),
-            self.disasm(b.word),
-            m.ac().bits(),
-            m.io().bits(),
-            if m.ov() { " ov" } else { "" }
-        );
+        // The same line as the headless `--trace` (address, word, disassembly, AC, IO, cycles).
+        let line = crate::trace::Tracer::line(m, b.pc, b.word, self.symbols.as_ref());
         if let Some(w) = &mut self.sink {
             if let Err(e) = writeln!(w, "{line}") {
                 self.sink = None;
