@@ -1,0 +1,48 @@
+//! The same tape on SIMH 3.8 (no Type 30: its display IOT is an undefined, ignored IOT there)
+//! types the same transcript as on our machine, because the program never waits for the
+//! display (issue 4). Skips when SIMH's `pdp1` is not installed.
+use pdp1_core::{Machine, MachineConfig, Word};
+use pdp1_tests::simh;
+use pdp1_tests::transcript::{keys, render, simh_typewriter_text, type_keys};
+use std::path::PathBuf;
+
+/// SIMH takes a key every `KEY_POLL` instructions (raised from 5000 so that the program has
+/// always answered the previous key, searches included); our typist waits `GAP_NS` after the
+/// program starts waiting for a key.
+const KEY_POLL: u64 = 400_000;
+const GAP_NS: u64 = 100_000_000;
+
+#[test]
+fn kalah_transcript_matches_simh() {
+    let Some(sim) = simh::require("kalah_simh::kalah_transcript_matches_simh") else {
+        return;
+    };
+    let tape = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms/kalah.rim");
+    // Depth 2, analysis on: machine moves, a crossed-out key and an empty pit, upper's moves,
+    // a restart, and more moves after it.
+    let typed = " 3 1x 2 4 6\n 5 ";
+    let k = keys(typed).expect("lower-case keys");
+    let tw = 0o400002;
+
+    let mut m = Machine::new(MachineConfig::default()).unwrap();
+    m.set_test_word(Word::new(tw));
+    m.mount_tape(std::fs::read(&tape).unwrap());
+    m.read_in();
+    let events = type_keys(&mut m, &k, GAP_NS, 1_000_000_000, 600_000_000_000).expect("runs");
+    let ours = render(&events);
+
+    let script = format!(
+        "set cpu 4k\nd tw {tw:o}\nd tti time {KEY_POLL}\nreset\nload {}\ns {}",
+        tape.display(),
+        KEY_POLL * (k.len() as u64 + 3)
+    );
+    // SIMH's console takes ASCII carriage return (not line feed) as the FIO-DEC carriage return.
+    let simh_keys = typed.replace('\n', "\r");
+    let out = sim
+        .run_with_keys(&script, simh_keys.as_bytes())
+        .expect("SIMH runs");
+    let theirs = simh_typewriter_text(&out);
+    eprintln!("ours:\n{ours}\n---- SIMH:\n{theirs}\n----");
+    assert!(ours.contains("e49p49v0"), "our transcript: {ours:?}");
+    assert_eq!(ours, theirs);
+}
