@@ -15,7 +15,9 @@
 //! 0560–0577   X: xct targets (random instructions, including xct X chains)
 //! ```
 //!
-//! Stores (dac, dap, dip, dio, dzm, idx, isp) only reach D (directly or through P chains);
+//! Half the subroutines start with `dap exit` and so return through the first closing jmp,
+//! as real PDP-1 code does. Apart from that, stores (dac, dap, dip, dio, dzm, idx, isp) only
+//! reach D (directly or through P chains);
 //! jumps only reach code words that are instructions; the word before every slot is a jmp
 //! preceded by a jmp, so skips can never land on a slot. In extend mode (Type 15, single-level
 //! indirection with 16-bit pointers) the same layout is copied into fields 0 and 1 and the
@@ -188,11 +190,17 @@ pub fn program(seed: u64) -> Program {
         memory_words: if r.chance(30) { 8192 } else { 4096 },
     };
     let extend = setup.memory_words > 4096 && r.chance(50);
+    // Half the subroutines return the usual way: their first word is `dap exit`, storing the
+    // return address (the AC that jda/cal left) into the first of the two closing jmps.
+    // Such a first word is never a jump target, so the AC it sees is always a return word.
+    let dap_return: Vec<bool> = (0..=JDA_SUBS).map(|_| r.chance(50)).collect();
+    let cal_dap = dap_return[JDA_SUBS as usize];
     let mut targets: Vec<u32> = (CODE..CODE + CODE_LEN).collect();
     for k in 0..JDA_SUBS {
-        targets.extend(JDA + k * JDA_LEN + 1..JDA + k * JDA_LEN + 1 + 5);
+        let s = JDA + k * JDA_LEN;
+        targets.extend(s + 1 + u32::from(dap_return[k as usize])..s + 6);
     }
-    targets.extend(CAL_BODY..CAL_BODY + 7);
+    targets.extend(CAL_BODY + u32::from(cal_dap)..CAL_BODY + 7);
     let mut g = Gen { r: &mut r, targets };
     let mut img: BTreeMap<u32, u32> = BTreeMap::new();
 
@@ -207,6 +215,9 @@ pub fn program(seed: u64) -> Program {
     for a in CAL_BODY..CAL_BODY + 7 {
         img.insert(a, g.instruction());
     }
+    if cal_dap {
+        img.insert(CAL_BODY, 0o260_000 | (CAL_BODY + 7));
+    }
     for a in CAL_BODY + 7..CAL_BODY + 9 {
         img.insert(a, g.jmp_to_code());
     }
@@ -215,6 +226,9 @@ pub fn program(seed: u64) -> Program {
         img.insert(s, data(g.r));
         for a in s + 1..s + 6 {
             img.insert(a, g.instruction());
+        }
+        if dap_return[k as usize] {
+            img.insert(s + 1, 0o260_000 | (s + 6));
         }
         img.insert(s + 6, g.jmp_to_code());
         img.insert(s + 7, g.jmp_to_code());
@@ -287,7 +301,11 @@ pub fn program(seed: u64) -> Program {
         ss: r.below(0o100) as u8,
         tw: data(r),
         extend,
-        steps: u64::from(r.range(1, 120)),
+        steps: u64::from(if r.chance(10) {
+            r.range(120, 2000)
+        } else {
+            r.range(1, 120)
+        }),
     }
 }
 
