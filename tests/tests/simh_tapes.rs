@@ -166,7 +166,9 @@ fn ddt_transcript_matches_simh() {
         return;
     };
     let tape = dir.join("ddt.rim");
-    let typed = "100/ 6000/ 6001/ ";
+    // Examine 100, deposit 1234 there (carriage return closes the location), examine it again,
+    // then two locations of DDT itself. SIMH's keyboard maps ASCII CR to FIO-DEC 77.
+    let typed = "100/ 1234\r100/ 6000/ 6001/ ";
     let k = keys(typed).expect("lower-case keys");
 
     let frames = std::fs::read(&tape).expect("ddt.rim");
@@ -192,7 +194,8 @@ fn lisp_transcript_matches_simh() {
         return;
     };
     let tape = dir.join("lisp.rim");
-    let typed = "(car (quote (a b))) (cdr (quote (a b c))) (cons (quote x) nil) ";
+    let typed = "(car (quote (a b))) (cdr (quote (a b c))) (cons (quote x) nil) \
+                 (plus 2 3) (cond ((eq (quote a) (quote b)) 1) (t 2)) (times 6 7) ";
     let k = keys(typed).expect("lower-case keys");
     // LISP's start: halt at 2353 to read the top of memory from the test word, at 2357 the
     // size of its push-down list, then at 5 before the read-eval-print loop; sense switch 5
