@@ -248,6 +248,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn only_a_binary_printing_simhs_banner_counts_as_simh() {
+        assert!(!is_simh(Path::new("/bin/cat")));
+        assert!(!is_simh(Path::new("/nonexistent/pdp1")));
+    }
+
+    #[test]
     fn parses_sections_stops_registers_and_memory() {
         let out = "\nPDP-1 simulator V3.8-1\n### SECTION 0\n\nStep expired, PC: 000102 (SKP)\n\
                    AC:\t000246\nOV:\t0\n100:\t200200\n### SECTION 1\n\
