@@ -272,3 +272,44 @@ fn spacewar_2b_control_boxes_steer_each_players_ship() {
 fn spacewar_2b_test_word_steers_when_started_at_5() {
     controls("spacewar2B.rim", 5, true);
 }
+
+/// (star points away from ships and sun, sun points) in 1 s after 3 s with `ss` set.
+fn stars_and_sun(name: &str, ss: u8) -> Option<(usize, usize)> {
+    let mut m = spacewar(name, 4)?;
+    m.set_sense_switches(ss);
+    run_for(&mut m, 3 * SEC);
+    let p = window(&mut m, SEC);
+    let stars = p
+        .iter()
+        .filter(|q| {
+            (q.x.abs() > 60 || q.y.abs() > 60)
+                && ((q.x.abs() - 256).abs() > 80 || (q.y.abs() - 256).abs() > 80)
+        })
+        .count();
+    Some((stars, near(&p, 0, 0, 20).len()))
+}
+
+/// Sense switches as Spacewar!'s operators used them: SS4 turns the background (the
+/// Expensive Planetarium star map) off in 3.1, SS6 turns the central star off in both.
+#[test]
+fn spacewar_sense_switches_turn_off_stars_and_sun() {
+    let Some((stars, sun)) = stars_and_sun("spacewar3.1.rim", 0) else {
+        return;
+    };
+    assert!(
+        stars > 100 && sun > 100,
+        "3.1 plain: {stars} star points, {sun} sun points"
+    );
+    let (stars4, sun4) = stars_and_sun("spacewar3.1.rim", 0o04).unwrap();
+    assert_eq!(stars4, 0, "3.1 SS4: no background stars");
+    assert!(sun4 > 100, "3.1 SS4 keeps the sun: {sun4}");
+    for name in ["spacewar3.1.rim", "spacewar2B.rim"] {
+        let (_, plain_sun) = stars_and_sun(name, 0).unwrap();
+        let (stars6, sun6) = stars_and_sun(name, 0o01).unwrap();
+        assert!(
+            sun6 * 5 < plain_sun,
+            "{name} SS6: sun {sun6} vs {plain_sun} points"
+        );
+        assert!(stars6 > 100, "{name} SS6 keeps the stars: {stars6}");
+    }
+}
