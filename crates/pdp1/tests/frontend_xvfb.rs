@@ -245,10 +245,6 @@ fn ribbon_overstrike_and_intensity_order_in_the_window() {
 
 #[test]
 fn window_types_keys_and_shows_the_scope() {
-    if !have("xvfb-run") || !have("xdotool") {
-        eprintln!("SKIPPED frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
-        return;
-    }
     let tape = project_root().join("../shared/tapes/circle.rim");
     if !tape.exists() {
         eprintln!(
@@ -257,35 +253,13 @@ fn window_types_keys_and_shows_the_scope() {
         );
         return;
     }
-    let dir = std::env::temp_dir().join(format!("pdp1-xvfb-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let shot = dir.join("shot.png");
     // The circle program draws continuously and never reads the keyboard, so the keys print
     // locally on the paper (half-duplex typewriter) and overrun the buffer.
-    let script = r#"
-        "$PDP1" "$TAPE" --max-seconds 5 --screenshot "$SHOT" &
-        P=$!
-        xdotool search --sync --name '^PDP-1$' windowfocus --sync >/dev/null 2>&1
-        sleep 1
-        xdotool type --delay 150 'Kalah 42'
-        xdotool key Return
-        xdotool type --delay 150 '(x+y)'
-        wait $P
-    "#;
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1400x900x24", "sh", "-c", script])
-        .env("PDP1", env!("CARGO_BIN_EXE_pdp1"))
-        .env("TAPE", &tape)
-        .env("SHOT", &shot)
-        .output()
-        .expect("xvfb-run runs");
-    assert!(
-        out.status.success(),
-        "pdp1 under Xvfb failed: {}\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let img = Image::load(&shot);
+    let keys = "xdotool type --delay 150 'Kalah 42'; xdotool key Return; \
+                xdotool type --delay 150 '(x+y)'";
+    let Some(img) = run_window(&tape, "--max-seconds 8", keys) else {
+        return;
+    };
     assert_eq!((img.w, img.h), (1280, 760), "default window size");
 
     let text = img.paper_text();
@@ -315,7 +289,6 @@ fn window_types_keys_and_shows_the_scope() {
         radii.iter().all(|r| (r - mean).abs() < side * 0.03),
         "all lit pixels on one ring"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The game itself (issue 5's end-to-end check): a legal move, an illegal key, and a space for
