@@ -42,6 +42,7 @@
 mod core;
 mod cpu;
 mod cycle;
+mod fast;
 mod io;
 mod readin;
 
@@ -319,8 +320,10 @@ impl Machine {
     pub fn pc(&self) -> u32 {
         self.pc
     }
-    /// Memory address of the last operand or indirect-word access (not updated by fetches,
-    /// which keeps the hot loop lean).
+    /// Memory address (MA lamps): the address of the last memory cycle — the fetch, an
+    /// indirect word, or the operand read or store — as the single-cycle steps show it.
+    /// (So after a direct `jmp` it is the `jmp`'s own address; MB then holds the word of
+    /// that cycle.)
     pub fn ma(&self) -> u32 {
         self.ma
     }

@@ -99,7 +99,10 @@ fn cycle_stepping_matches_the_run_loop() {
                 a.pf(),
                 a.cycles(),
                 a.time_ns(),
-                a.instructions()
+                a.instructions(),
+                // The lamps: address and word of the last memory cycle.
+                a.ma(),
+                a.mb(),
             ),
             (
                 b.ac(),
@@ -109,7 +112,9 @@ fn cycle_stepping_matches_the_run_loop() {
                 b.pf(),
                 b.cycles(),
                 b.time_ns(),
-                b.instructions()
+                b.instructions(),
+                b.ma(),
+                b.mb(),
             ),
             "seed {seed}"
         );

@@ -9,7 +9,7 @@ use crate::word::Word;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
-const MAX: usize = 65536;
+pub(super) const MAX: usize = 65536;
 
 #[derive(Clone)]
 pub(super) struct Core {
@@ -48,6 +48,13 @@ impl Core {
         } else {
             false
         }
+    }
+
+    /// The whole 64K array and the installed size, for the run loop (`fast.rs`), which
+    /// indexes it with masked 16-bit addresses (no bounds check) and checks the size on writes.
+    #[inline(always)]
+    pub(super) fn raw(&mut self) -> (&mut [Word; MAX], usize) {
+        (&mut self.words, self.size)
     }
 
     /// Read a 16-bit address (higher bits ignored); 0 outside the installed memory.

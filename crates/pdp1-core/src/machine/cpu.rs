@@ -92,23 +92,11 @@ impl Machine {
         }
         let pc0 = self.pc;
         let ir = self.rd(pc0);
+        self.ma = pc0;
+        self.mb = ir;
         self.pc = incr(pc0);
         self.cycle();
         self.execute(ir, pc0)
-    }
-
-    /// Run instructions until emulated time reaches `until` or the next device event, or
-    /// the instruction count reaches `max_instr`, or the machine stops. The hot loop: one
-    /// function so the whole instruction set is inlined into it.
-    #[inline(never)]
-    pub(super) fn run_fast(&mut self, until: u64, max_instr: u64) -> Option<StopReason> {
-        // (An IOT may schedule an earlier event, so `next_event_ns` is re-read.)
-        while self.now() < until.min(self.next_event_ns) && self.instructions < max_instr {
-            if let Some(r) = self.step() {
-                return Some(r);
-            }
-        }
-        None
     }
 
     /// The three break cycles ([SIMH-cpu] main loop, [MAME-cpu] brk_ctr): AC → 0, the
@@ -131,7 +119,7 @@ impl Machine {
     }
 
     /// Effective address of a memory-reference instruction, charging one cycle per indirect
-    /// word read.
+    /// word read (MA/MB show each indirect word as it is read).
     #[inline]
     fn ea(&mut self, ir: u32, pc0: u32) -> Result<u32, StopReason> {
         let field = self.pc & FIELD;
@@ -140,6 +128,7 @@ impl Machine {
             if self.extend {
                 self.cycle();
                 let w = self.rd(ma);
+                self.ma = ma;
                 self.mb = w;
                 ma = w & AMASK;
             } else {
@@ -151,6 +140,7 @@ impl Machine {
                     n += 1;
                     self.cycle();
                     let w = self.rd(ma);
+                    self.ma = ma;
                     self.mb = w;
                     ma = field | (w & DAMASK);
                     if w & IBIT == 0 {
@@ -159,7 +149,6 @@ impl Machine {
                 }
             }
         }
-        self.ma = ma;
         Ok(ma)
     }
 
@@ -167,6 +156,7 @@ impl Machine {
     #[inline(always)]
     fn operand(&mut self, ma: u32) -> u32 {
         self.cycle();
+        self.ma = ma;
         let w = self.rd(ma);
         self.mb = w;
         w
@@ -176,6 +166,7 @@ impl Machine {
     #[inline(always)]
     fn store(&mut self, ma: u32, v: u32) {
         self.cycle();
+        self.ma = ma;
         self.mb = v;
         self.wr(ma, v);
     }
@@ -446,21 +437,11 @@ impl Machine {
 
     /// Skip group: OR of the selected conditions, inverted by bit 5; szo then clears OV.
     fn skip_group(&mut self, ir: u32) {
-        let ac = self.ac;
-        let sw = FLAG_MASK[((ir >> 3) & 7) as usize];
-        let fl = FLAG_MASK[(ir & 7) as usize];
-        if fl & 0o40 != 0 && self.pf & 0o40 == 0 {
+        if tests_pf1(ir) && self.pf & 0o40 == 0 {
             // szf testing PF1 while it is clear: the program is polling for a key.
             self.key_poll();
         }
-        let cond = (ir & 0o2000 != 0 && self.io & SIGN == 0)
-            || (ir & 0o1000 != 0 && !self.ov)
-            || (ir & 0o0400 != 0 && ac & SIGN != 0)
-            || (ir & 0o0200 != 0 && ac & SIGN == 0)
-            || (ir & 0o0100 != 0 && ac == 0)
-            || (sw != 0 && self.ss & sw == 0)
-            || (fl != 0 && self.pf & fl == 0);
-        if cond != (ir & IBIT != 0) {
+        if skips(ir, self.ac, self.io, self.ov, self.ss, self.pf) {
             self.skip();
         }
         if ir & 0o1000 != 0 {
@@ -470,148 +451,44 @@ impl Machine {
 
     /// Shift/rotate group; returns false for an undefined sub-code.
     fn shift_group(&mut self, ir: u32) -> bool {
-        let n = (ir & 0o777).count_ones();
-        let (ac, io) = (self.ac, self.io);
-        let acs = if ac & SIGN != 0 { MASK } else { 0 };
-        // Closed forms of n one-bit steps (n ≤ 9, so no shift reaches 32).
-        let rotl = |x: u32| ((x << n) | (x >> (18 - n))) & MASK;
-        let rotr = |x: u32| ((x >> n) | (x << (18 - n))) & MASK;
-        let sal = |x: u32| {
-            let s = if x & SIGN != 0 { MASK } else { 0 };
-            (x & SIGN) | ((x << n) & 0o377_777) | (s >> (18 - n))
-        };
-        let sar = |x: u32| {
-            let s = if x & SIGN != 0 { MASK } else { 0 };
-            ((x >> n) | (s << (18 - n))) & MASK
-        };
-        match (ir >> 9) & 0o17 {
-            0o01 => self.ac = rotl(ac),
-            0o02 => self.io = rotl(io),
-            0o03 => {
-                self.ac = ((ac << n) | (io >> (18 - n))) & MASK;
-                self.io = ((io << n) | (ac >> (18 - n))) & MASK;
+        match shift(ir, self.ac, self.io) {
+            Some((ac, io)) => {
+                self.ac = ac;
+                self.io = io;
+                true
             }
-            0o05 => self.ac = sal(ac),
-            0o06 => self.io = sal(io),
-            0o07 => {
-                self.ac = (ac & SIGN) | ((ac << n) & 0o377_777) | (io >> (18 - n));
-                self.io = ((io << n) | (acs >> (18 - n))) & MASK;
-            }
-            0o11 => self.ac = rotr(ac),
-            0o12 => self.io = rotr(io),
-            0o13 => {
-                self.io = ((io >> n) | (ac << (18 - n))) & MASK;
-                self.ac = ((ac >> n) | (io << (18 - n))) & MASK;
-            }
-            0o15 => self.ac = sar(ac),
-            0o16 => self.io = sar(io),
-            0o17 => {
-                self.io = ((io >> n) | (ac << (18 - n))) & MASK;
-                self.ac = ((ac >> n) | (acs << (18 - n))) & MASK;
-            }
-            _ => return false,
+            None => false,
         }
-        true
     }
 
-    /// Operate group in micro-operation order; returns true for `hlt`.
+    /// Operate group; returns true for `hlt`.
     fn operate(&mut self, ir: u32) -> bool {
-        if ir & 0o4000 != 0 {
-            self.io = 0;
-        }
-        if ir & 0o0200 != 0 {
-            self.ac = 0;
-        }
-        if ir & 0o2000 != 0 {
-            self.ac |= self.tw;
-        }
-        if ir & 0o0100 != 0 {
-            self.ac |= self.epc_word();
-        }
-        if ir & 0o1000 != 0 {
-            self.ac ^= MASK;
-        }
-        let f = FLAG_MASK[(ir & 7) as usize];
-        if ir & 0o10 != 0 {
-            self.pf |= f;
-        } else {
-            self.pf &= !f;
-        }
+        (self.ac, self.io, self.pf) =
+            operate(ir, self.ac, self.io, self.pf, self.tw, self.epc_word());
         ir & 0o400 != 0
     }
 
-    /// `mus` (multiply step, no Type 10): if IO bit 17, AC ← AC + M (end-around carry, no −0
-    /// clean-up); then AC:IO shifts right one place, AC bit 0 ← 0. [SIMH-cpu], [aap].
     fn multiply_step(&mut self, m: u32) {
-        let mut ac = self.ac;
-        if self.io & 1 != 0 {
-            ac = arith::add_end_around(ac, m);
-        }
-        self.io = (self.io >> 1) | ((ac & 1) << 17);
-        self.ac = ac >> 1;
+        (self.ac, self.io) = mus(self.ac, self.io, m);
     }
 
-    /// `dis` (divide step, no Type 10): rotate AC:IO left with the complement of the old AC
-    /// sign entering IO bit 17; then AC ← AC + ~M if IO bit 17 else AC + M + 1, end-around
-    /// carry, −0 → +0. [SIMH-cpu], [aap].
     fn divide_step(&mut self, m: u32) {
-        let t = self.ac >> 17;
-        let ac = ((self.ac << 1) | (self.io >> 17)) & MASK;
-        self.io = ((self.io << 1) | (t ^ 1)) & MASK;
-        let mut r = if self.io & 1 != 0 {
-            ac + (m ^ MASK)
-        } else {
-            ac + m + 1
-        };
-        if r > MASK {
-            r = (r + 1) & MASK;
-        }
-        self.ac = if r == MASK { 0 } else { r };
+        (self.ac, self.io) = dis(self.ac, self.io, m);
     }
 
-    /// Type 10 `mul`: |AC|·|M| as a 34-bit magnitude, left in AC:IO shifted one place left
-    /// (a fraction: IO bit 17 ends up a copy of the sign); both complemented if the signs
-    /// differ and the product is not zero. [SIMH-cpu] case 026, [aap] `multiply`.
     fn multiply(&mut self, m: u32) {
-        let a = mag(self.ac);
-        let p = ((a as u64) * (mag(m) as u64)) << 1;
-        let (mut ac, mut io) = ((p >> 18) as u32 & MASK, p as u32 & MASK);
-        if (self.ac ^ m) & SIGN != 0 && (ac | io) != 0 {
-            ac ^= MASK;
-            io ^= MASK;
-        }
-        self.ac = ac;
-        self.io = io;
-        self.extra_ns += 2_350 + 700 * u64::from((a & 0o177_777).count_ones());
+        let (ac, io, t) = mul(self.ac, m);
+        (self.ac, self.io) = (ac, io);
+        self.extra_ns += t;
     }
 
-    /// Type 10 `div`: dividend AC:IO (sign, then 34 magnitude bits: AC bits 1–17, IO bits
-    /// 0–16), divisor M. |AC| ≥ |M| is overflow: nothing changes and there is no skip.
-    /// Otherwise AC ← quotient (sign of AC ⊕ M, +0 when zero), IO ← remainder (sign of the
-    /// dividend, +0 when zero), and the next instruction is skipped. [SIMH-cpu] case 027.
     fn divide(&mut self, m: u32) {
-        let v = mag(m);
-        if mag(self.ac) >= v {
-            self.extra_ns += 1_300;
-            return;
+        let (ac, io, skip, t) = div(self.ac, self.io, m);
+        (self.ac, self.io) = (ac, io);
+        self.extra_ns += t;
+        if skip {
+            self.skip();
         }
-        let neg = self.ac & SIGN != 0;
-        let (hi, lo) = if neg {
-            (self.ac ^ MASK, self.io ^ MASK)
-        } else {
-            (self.ac, self.io)
-        };
-        let d = ((hi as u64) << 17) | (lo as u64 >> 1);
-        let q = (d / v as u64) as u32;
-        let r = (d % v as u64) as u32;
-        self.ac = if (self.ac ^ m) & SIGN != 0 && q != 0 {
-            q ^ MASK
-        } else {
-            q
-        };
-        self.io = if neg && r != 0 { r ^ MASK } else { r };
-        self.skip();
-        self.extra_ns += 16_600 + 500 * u64::from(18 - q.count_ones());
     }
 
     /// Undo the PC advance of the current instruction (used by the I/O wait).
@@ -619,4 +496,174 @@ impl Machine {
     pub(super) fn back_up_pc(&mut self) {
         self.pc = decr(self.pc);
     }
+}
+
+// ---- The instruction groups as pure functions of the registers, shared by the
+// ---- instruction-at-a-time path above and the run loop in `fast.rs`.
+
+/// Skip group condition: the OR of the selected conditions, inverted by bit 5 (true = skip).
+/// (Does not include szo's clearing of OV or the key-poll bookkeeping.)
+#[inline(always)]
+pub(super) fn skips(ir: u32, ac: u32, io: u32, ov: bool, ss: u8, pf: u8) -> bool {
+    let sw = FLAG_MASK[((ir >> 3) & 7) as usize];
+    let fl = FLAG_MASK[(ir & 7) as usize];
+    let cond = (ir & 0o2000 != 0 && io & SIGN == 0)
+        || (ir & 0o1000 != 0 && !ov)
+        || (ir & 0o0400 != 0 && ac & SIGN != 0)
+        || (ir & 0o0200 != 0 && ac & SIGN == 0)
+        || (ir & 0o0100 != 0 && ac == 0)
+        || (sw != 0 && ss & sw == 0)
+        || (fl != 0 && pf & fl == 0);
+    cond != (ir & IBIT != 0)
+}
+
+/// `szf` with a flag selector that includes PF1 (1 or 7).
+#[inline(always)]
+pub(super) fn tests_pf1(ir: u32) -> bool {
+    FLAG_MASK[(ir & 7) as usize] & 0o40 != 0
+}
+
+/// Shift/rotate group: new (AC, IO), or `None` for an undefined sub-code.
+#[inline(always)]
+pub(super) fn shift(ir: u32, ac: u32, io: u32) -> Option<(u32, u32)> {
+    let n = (ir & 0o777).count_ones();
+    let acs = if ac & SIGN != 0 { MASK } else { 0 };
+    // Closed forms of n one-bit steps (n ≤ 9, so no shift reaches 32).
+    let rotl = |x: u32| ((x << n) | (x >> (18 - n))) & MASK;
+    let rotr = |x: u32| ((x >> n) | (x << (18 - n))) & MASK;
+    let sal = |x: u32| {
+        let s = if x & SIGN != 0 { MASK } else { 0 };
+        (x & SIGN) | ((x << n) & 0o377_777) | (s >> (18 - n))
+    };
+    let sar = |x: u32| {
+        let s = if x & SIGN != 0 { MASK } else { 0 };
+        ((x >> n) | (s << (18 - n))) & MASK
+    };
+    Some(match (ir >> 9) & 0o17 {
+        0o01 => (rotl(ac), io),
+        0o02 => (ac, rotl(io)),
+        0o03 => (
+            ((ac << n) | (io >> (18 - n))) & MASK,
+            ((io << n) | (ac >> (18 - n))) & MASK,
+        ),
+        0o05 => (sal(ac), io),
+        0o06 => (ac, sal(io)),
+        0o07 => (
+            (ac & SIGN) | ((ac << n) & 0o377_777) | (io >> (18 - n)),
+            ((io << n) | (acs >> (18 - n))) & MASK,
+        ),
+        0o11 => (rotr(ac), io),
+        0o12 => (ac, rotr(io)),
+        0o13 => (
+            ((ac >> n) | (io << (18 - n))) & MASK,
+            ((io >> n) | (ac << (18 - n))) & MASK,
+        ),
+        0o15 => (sar(ac), io),
+        0o16 => (ac, sar(io)),
+        0o17 => (
+            ((ac >> n) | (acs << (18 - n))) & MASK,
+            ((io >> n) | (ac << (18 - n))) & MASK,
+        ),
+        _ => return None,
+    })
+}
+
+/// Operate group in micro-operation order (cli, cla; OR TW, OR PC; cma; set/clear flag):
+/// new (AC, IO, PF). `epc` is the OV/EXD/PC word `lap` ORs in. `hlt` is the caller's.
+#[inline(always)]
+pub(super) fn operate(ir: u32, ac: u32, io: u32, pf: u8, tw: u32, epc: u32) -> (u32, u32, u8) {
+    let io = if ir & 0o4000 != 0 { 0 } else { io };
+    let mut ac = if ir & 0o0200 != 0 { 0 } else { ac };
+    if ir & 0o2000 != 0 {
+        ac |= tw;
+    }
+    if ir & 0o0100 != 0 {
+        ac |= epc;
+    }
+    if ir & 0o1000 != 0 {
+        ac ^= MASK;
+    }
+    let f = FLAG_MASK[(ir & 7) as usize];
+    let pf = if ir & 0o10 != 0 { pf | f } else { pf & !f };
+    (ac, io, pf)
+}
+
+/// `mus` (multiply step, no Type 10): if IO bit 17, AC ← AC + M (end-around carry, no −0
+/// clean-up); then AC:IO shifts right one place, AC bit 0 ← 0. [SIMH-cpu], [aap].
+#[inline]
+pub(super) fn mus(ac: u32, io: u32, m: u32) -> (u32, u32) {
+    let ac = if io & 1 != 0 {
+        arith::add_end_around(ac, m)
+    } else {
+        ac
+    };
+    (ac >> 1, (io >> 1) | ((ac & 1) << 17))
+}
+
+/// `dis` (divide step, no Type 10): rotate AC:IO left with the complement of the old AC
+/// sign entering IO bit 17; then AC ← AC + ~M if IO bit 17 else AC + M + 1, end-around
+/// carry, −0 → +0. [SIMH-cpu], [aap].
+#[inline]
+pub(super) fn dis(ac0: u32, io0: u32, m: u32) -> (u32, u32) {
+    let t = ac0 >> 17;
+    let ac = ((ac0 << 1) | (io0 >> 17)) & MASK;
+    let io = ((io0 << 1) | (t ^ 1)) & MASK;
+    let mut r = if io & 1 != 0 {
+        ac + (m ^ MASK)
+    } else {
+        ac + m + 1
+    };
+    if r > MASK {
+        r = (r + 1) & MASK;
+    }
+    (if r == MASK { 0 } else { r }, io)
+}
+
+/// Type 10 `mul`: |AC|·|M| as a 34-bit magnitude, left in AC:IO shifted one place left
+/// (a fraction: IO bit 17 ends up a copy of the sign); both complemented if the signs
+/// differ and the product is not zero. [SIMH-cpu] case 026, [aap] `multiply`.
+/// Returns (AC, IO, extra ns beyond the two memory cycles).
+#[inline]
+pub(super) fn mul(ac0: u32, m: u32) -> (u32, u32, u64) {
+    let a = mag(ac0);
+    let p = ((a as u64) * (mag(m) as u64)) << 1;
+    let (mut ac, mut io) = ((p >> 18) as u32 & MASK, p as u32 & MASK);
+    if (ac0 ^ m) & SIGN != 0 && (ac | io) != 0 {
+        ac ^= MASK;
+        io ^= MASK;
+    }
+    (
+        ac,
+        io,
+        2_350 + 700 * u64::from((a & 0o177_777).count_ones()),
+    )
+}
+
+/// Type 10 `div`: dividend AC:IO (sign, then 34 magnitude bits: AC bits 1–17, IO bits
+/// 0–16), divisor M. |AC| ≥ |M| is overflow: nothing changes and there is no skip.
+/// Otherwise AC ← quotient (sign of AC ⊕ M, +0 when zero), IO ← remainder (sign of the
+/// dividend, +0 when zero), and the next instruction is skipped. [SIMH-cpu] case 027.
+/// Returns (AC, IO, skip, extra ns beyond the two memory cycles).
+#[inline]
+pub(super) fn div(ac: u32, io: u32, m: u32) -> (u32, u32, bool, u64) {
+    let v = mag(m);
+    if mag(ac) >= v {
+        return (ac, io, false, 1_300);
+    }
+    let neg = ac & SIGN != 0;
+    let (hi, lo) = if neg {
+        (ac ^ MASK, io ^ MASK)
+    } else {
+        (ac, io)
+    };
+    let d = ((hi as u64) << 17) | (lo as u64 >> 1);
+    let q = (d / v as u64) as u32;
+    let r = (d % v as u64) as u32;
+    let qa = if (ac ^ m) & SIGN != 0 && q != 0 {
+        q ^ MASK
+    } else {
+        q
+    };
+    let ra = if neg && r != 0 { r ^ MASK } else { r };
+    (qa, ra, true, 16_600 + 500 * u64::from(18 - q.count_ones()))
 }
