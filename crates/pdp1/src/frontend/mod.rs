@@ -118,7 +118,7 @@ impl Options {
             screenshot: cli.screenshot.clone(),
             max_ns,
             max_instructions: cli.max_instructions,
-            extend: cli.extend,
+            extend: setup.settings.extend.unwrap_or(false),
             typed: (setup.typed.iter().flatten())
                 .map(|k| (k.code, k.upper))
                 .collect(),
