@@ -343,7 +343,7 @@ fn kalah_in_the_window() {
 fn clusters(points: &[(usize, usize)], gap: usize) -> Vec<(f64, f64)> {
     let n = points.len();
     let mut parent: Vec<usize> = (0..n).collect();
-    fn root(p: &mut Vec<usize>, mut i: usize) -> usize {
+    fn root(p: &mut [usize], mut i: usize) -> usize {
         while p[i] != i {
             p[i] = p[p[i]];
             i = p[i];
