@@ -7,7 +7,9 @@ use std::fmt;
 #[derive(
     Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
 )]
-#[serde(transparent)]
+// A saved state is outside input: deserialising checks the 18 bits instead of trusting them
+// (the constructor's masking would silently change a damaged word).
+#[serde(try_from = "u32", into = "u32")]
 pub struct Word(u32);
 
 impl Word {
@@ -92,6 +94,30 @@ impl From<Word> for u32 {
     }
 }
 
+/// A value that does not fit in 18 bits (from [`Word::try_from`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotAWord(pub u32);
+
+impl fmt::Display for NotAWord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:o} (octal) does not fit in 18 bits", self.0)
+    }
+}
+
+impl std::error::Error for NotAWord {}
+
+impl TryFrom<u32> for Word {
+    type Error = NotAWord;
+    /// `v` as a word if it fits in 18 bits; unlike [`Word::new`] nothing is masked away.
+    fn try_from(v: u32) -> Result<Word, NotAWord> {
+        if v <= Self::MASK {
+            Ok(Word(v))
+        } else {
+            Err(NotAWord(v))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +129,12 @@ mod tests {
         assert_eq!(Word::from_i32(-1).bits(), 0o777_776);
         assert_eq!(Word::MINUS_ZERO.to_i32(), 0);
         assert_eq!(Word::new(0o777_776).to_i32(), -1);
+    }
+
+    #[test]
+    fn try_from_refuses_more_than_18_bits() {
+        assert_eq!(Word::try_from(0o777_777), Ok(Word::MINUS_ZERO));
+        assert_eq!(Word::try_from(0o1_000_000), Err(NotAWord(0o1_000_000)));
+        assert!(NotAWord(0o1_000_000).to_string().contains("18 bits"));
     }
 }

@@ -153,15 +153,17 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         if left == Some(0) {
             break End::InstructionLimit;
         }
-        let slice_end = (now / SLICE_NS + 1) * SLICE_NS;
+        let slice_end = (now / SLICE_NS).saturating_add(1).saturating_mul(SLICE_NS);
         let limit = Limit {
             until_ns: Some(end_ns.map_or(slice_end, |e| e.min(slice_end))),
             instructions: left,
         };
+        let before = (m.time_ns(), m.instructions());
         let stop = match tracer.as_mut() {
             Some(t) => t.run_until(&mut m, limit, setup.symbols.as_ref())?,
             None => m.run_until(limit),
         };
+        let stalled = (m.time_ns(), m.instructions()) == before;
 
         let events = m.drain_typewriter();
         typist.observe(&events);
@@ -180,6 +182,16 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         }
 
         match stop {
+            // A slice in which emulated time does not move would repeat forever (only a
+            // damaged state, e.g. a clock at its maximum, can do that).
+            StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped
+                if stalled =>
+            {
+                break End::Error(format!(
+                    "the machine makes no progress (emulated time stuck at {} ns)",
+                    m.time_ns()
+                ));
+            }
             StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
             StopReason::Halted if halts_continued < cli.continue_halts => {
                 let words = &setup.halt_test_words;

@@ -85,12 +85,78 @@ pub fn from_ron(text: &str) -> Result<Machine> {
         ),
         _ => bail!("it has no state format version"),
     }
+    check_fields(&value)?;
     let s: StateIn = ron::from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
     if s.format != FORMAT || s.version != VERSION {
         bail!("it is not a pdp1 machine state of version {VERSION}");
     }
     check(&s.machine)?;
     Ok(s.machine)
+}
+
+/// The field `name` of a RON struct value.
+fn get<'a>(v: &'a ron::Value, name: &str) -> Option<&'a ron::Value> {
+    match v {
+        ron::Value::Map(map) => map
+            .iter()
+            .find(|(k, _)| matches!(k, ron::Value::String(s) if s == name))
+            .map(|(_, v)| v),
+        _ => None,
+    }
+}
+
+/// Largest clock value accepted: 2^50 ns is 13 days of emulated time, 2^50 cycles 178 years;
+/// far beyond any real run, far enough below 2^64 that the core's time arithmetic cannot
+/// overflow.
+const CLOCK_MAX: i64 = 1 << 50;
+
+/// Checks on the machine's own fields that its public API cannot see before it is used: the
+/// register widths, the clocks (the core computes time from them and would overflow on absurd values) and the
+/// reader's position within its tape. A field the core renamed is simply not checked here.
+fn check_fields(value: &ron::Value) -> Result<()> {
+    let Some(m) = get(value, "machine") else {
+        return Ok(());
+    };
+    // Registers are kept as raw integers in the machine; the core trusts their widths.
+    for (name, bits) in [
+        ("ac", 18),
+        ("io", 18),
+        ("mb", 18),
+        ("tw", 18),
+        ("control_boxes", 18),
+        ("pc", 16),
+        ("ma", 16),
+        ("ta", 16),
+        ("ir", 5),
+        ("pf", 6),
+        ("ss", 6),
+    ] {
+        if let Some(ron::Value::Number(n)) = get(m, name) {
+            if !n.as_i64().is_some_and(|v| (0..1 << bits).contains(&v)) {
+                bail!("its register `{name}` does not fit in {bits} bits");
+            }
+        }
+    }
+    for name in ["cycles", "extra_ns", "instructions"] {
+        if let Some(ron::Value::Number(n)) = get(m, name) {
+            if !n.as_i64().is_some_and(|v| (0..=CLOCK_MAX).contains(&v)) {
+                bail!("its clock `{name}` is out of range");
+            }
+        }
+    }
+    if let Some(ptr) = get(m, "ptr") {
+        if let (Some(ron::Value::Seq(tape)), Some(ron::Value::Number(pos))) =
+            (get(ptr, "tape"), get(ptr, "pos"))
+        {
+            if !pos
+                .as_i64()
+                .is_some_and(|p| p >= 0 && p as usize <= tape.len())
+            {
+                bail!("its tape reader is positioned beyond the end of its tape");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Load and check a saved state.

@@ -131,6 +131,14 @@ fn spacewar_continues_bit_identically() {
     split_run_agrees(&["--headless", &sw], 400_000, 123_457, &d);
 }
 
+/// `text` with the first `name: <number>` field set to `value`.
+fn set_field(text: &str, name: &str, value: &str) -> String {
+    let key = format!("\n{}{name}: ", " ".repeat(8));
+    let start = text.find(&key).unwrap_or_else(|| panic!("no field {name}")) + key.len();
+    let end = start + text[start..].find(',').unwrap();
+    format!("{}{value}{}", &text[..start], &text[end..])
+}
+
 #[test]
 fn corrupt_or_incompatible_state_changes_nothing() {
     let d = scratch("state-bad");
@@ -172,6 +180,18 @@ fn corrupt_or_incompatible_state_changes_nothing() {
             "memory.ron",
             text.replacen("memory_words: 4096", "memory_words: 8192", 1),
             "memory",
+        ),
+        // A damaged clock would overflow the core's time arithmetic.
+        (
+            "clock.ron",
+            set_field(&text, "cycles", "18446744073709551615"),
+            "clock",
+        ),
+        ("word.ron", set_field(&text, "ac", "262144"), "18 bits"),
+        (
+            "memory-word.ron",
+            text.replacen("words: [", "words: [262144, ", 1),
+            "18 bits",
         ),
     ];
     for (name, body, needle) in cases {
