@@ -33,7 +33,8 @@
 //! display ±0 and intensity order are left to the renderer (both reported); `cbs` keeps the
 //! mode ([aap]); break entry clears OV (SIMH, MAME); READ IN accepts `dac` like `dio` (SIMH,
 //! MAME); typewriter times from the maintenance manual (MAME); the idle punch reads ready
-//! (aap, MAME; SIMH clears it at reset).
+//! (aap, MAME; SIMH clears it at reset); the light pen sees points within 5 coordinate steps
+//! ([aap]; MAME 10, SIMH 4) and sets status bit 0 as MAME and aap do (SIMH sets bit 3).
 //!
 //! Devices schedule their events (a typed character finishing, a tape line arriving, a display
 //! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
@@ -174,6 +175,16 @@ pub mod status {
     pub const SEQ_BREAK: u32 = 0o004_000;
 }
 
+/// Default light-pen hit radius in Type 30 coordinate steps. The emulators differ (aap 5,
+/// MAME 10, SIMH 4; pdp1-hardware.md §4.5) and no DEC figure for the Type 32's field of view
+/// is known; we take aap's, the gate-level model. A point is seen when its distance from the
+/// pen, `sqrt(dx² + dy²)`, is at most the radius.
+pub const LIGHT_PEN_RADIUS: u16 = 5;
+
+fn default_light_pen_radius() -> u16 {
+    LIGHT_PEN_RADIUS
+}
+
 /// Memory cycle length, ns.
 pub(crate) const CYCLE: u64 = crate::CYCLE_NS;
 const MASK: u32 = Word::MASK;
@@ -212,6 +223,15 @@ pub struct Machine {
     ta: u32,
     extend_sw: bool,
     control_boxes: u32,
+
+    /// Type 32 light pen: where it points, in Type 30 coordinates (`None`: away from the
+    /// tube), and how near a plotted point must be for it to see it. Host input like the
+    /// control boxes, so it is saved with the state (a restored run sees the pen where the
+    /// saved one did); `serde(default)` keeps states saved before the pen existed loadable.
+    #[serde(default)]
+    light_pen: Option<(i16, i16)>,
+    #[serde(default = "default_light_pen_radius")]
+    light_pen_radius: u16,
 
     // Run state.
     running: bool,
@@ -282,6 +302,8 @@ impl Machine {
             ta: 0,
             extend_sw: false,
             control_boxes: 0,
+            light_pen: None,
+            light_pen_radius: LIGHT_PEN_RADIUS,
             running: false,
             readin: readin::ReadIn::default(),
             phase: cycle::Phase::Fetch,
@@ -454,6 +476,27 @@ impl Machine {
     /// Spacewar! control boxes, read by IOT 11 (MAME layout: player 2 in bits 0–3, player 1 in 14–17).
     pub fn set_control_boxes(&mut self, w: Word) {
         self.control_boxes = w.bits();
+    }
+
+    /// Point the Type 32 light pen at Type 30 coordinates (x, y), each −511 ..= 511 (larger
+    /// values are clamped), or take it away from the tube with `None`. From the next `dpy` on,
+    /// every point plotted within [`Machine::light_pen_radius`] of it sets status bit 0
+    /// (`cks` 400000) and program flag 3 (pdp1-hardware.md §4.5); moving the pen does not
+    /// change the status bit by itself (the next `dpy` does).
+    pub fn set_light_pen(&mut self, at: Option<(i16, i16)>) {
+        self.light_pen = at.map(|(x, y)| (x.clamp(-511, 511), y.clamp(-511, 511)));
+    }
+    /// Where the light pen points, if it is at the tube.
+    pub fn light_pen(&self) -> Option<(i16, i16)> {
+        self.light_pen
+    }
+    /// How near (in coordinate steps) a point must be for the pen to see it; default
+    /// [`LIGHT_PEN_RADIUS`].
+    pub fn set_light_pen_radius(&mut self, r: u16) {
+        self.light_pen_radius = r;
+    }
+    pub fn light_pen_radius(&self) -> u16 {
+        self.light_pen_radius
     }
 
     // ---- console keys ----

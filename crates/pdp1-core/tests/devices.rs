@@ -310,6 +310,128 @@ fn ioh_after_dpy_with_pulse_waits_for_it() {
     assert!(m.time_ns() >= 50_000);
 }
 
+// ---------------------------------------------------------------- light pen (Type 32)
+
+/// A Type 30 coordinate in AC/IO bits 0–9 (10-bit one's complement), as `dpy` reads it.
+fn coord_word(v: i16) -> u32 {
+    let ten = if v >= 0 {
+        v as u32
+    } else {
+        0o1777 ^ (-v) as u32
+    };
+    ten << 8
+}
+
+const PF3: u8 = 0o10;
+
+/// Plot one point at (x, y) with `dpy` (wait), then `cks`; returns the machine (IO holds the
+/// status word).
+fn dpy_then_cks(pen: Option<(i16, i16)>, x: u32, y: u32) -> Machine {
+    // 100: dpy (730007) / 101: cks (720033) / 102: hlt
+    let mut m = machine(&[(0o100, 0o730007), (0o101, 0o720033), (0o102, 0o760400)]);
+    m.set_light_pen(pen);
+    m.set_ac(w(x));
+    m.set_io(w(y));
+    assert_eq!(run_from(&mut m, 0o100, 10), StopReason::Halted);
+    m
+}
+
+#[test]
+fn light_pen_sees_points_within_its_radius() {
+    use pdp1_core::machine::LIGHT_PEN_RADIUS;
+    assert_eq!(LIGHT_PEN_RADIUS, 5);
+    let pen = Some((100, -50));
+    // (103, -46) is exactly 5 steps away (3-4-5): seen.
+    let m = dpy_then_cks(pen, coord_word(103), coord_word(-46));
+    assert_ne!(m.io().bits() & status::LIGHT_PEN, 0, "cks reads the hit");
+    assert_ne!(m.pf() & PF3, 0, "a hit sets program flag 3");
+    // (104, -46) is √32 ≈ 5.7 away: not seen; nothing else changes.
+    let m = dpy_then_cks(pen, coord_word(104), coord_word(-46));
+    assert_eq!(m.io().bits() & status::LIGHT_PEN, 0);
+    assert_eq!(m.pf(), 0);
+    // The pen away from the tube sees nothing, even at the point itself.
+    let m = dpy_then_cks(None, coord_word(100), coord_word(-50));
+    assert_eq!(m.io().bits() & status::LIGHT_PEN, 0);
+    assert_eq!(m.pf(), 0);
+    // A wider radius sees the farther point.
+    let mut m = machine(&[(0o100, 0o730007), (0o101, 0o760400)]);
+    m.set_light_pen(pen);
+    m.set_light_pen_radius(6);
+    m.set_ac(w(coord_word(104)));
+    m.set_io(w(coord_word(-46)));
+    run_from(&mut m, 0o100, 10);
+    assert_ne!(m.status_word().bits() & status::LIGHT_PEN, 0);
+}
+
+#[test]
+fn next_dpy_clears_the_light_pen_bit_but_not_flag_3() {
+    // 100: lac 200 / 101: lio 201 / 102: dpy (seen) / 103: lio 202 / 104: dpy (not seen)
+    // 105: hlt. The bit belongs to the last point; PF3 stays until the program clears it.
+    let mut m = machine(&[
+        (0o100, 0o200200),
+        (0o101, 0o220201),
+        (0o102, 0o730007),
+        (0o103, 0o220202),
+        (0o104, 0o730007),
+        (0o105, 0o760400),
+        (0o200, coord_word(-7)),
+        (0o201, coord_word(300)),
+        (0o202, coord_word(-300)),
+    ]);
+    m.set_light_pen(Some((-7, 300)));
+    m.set_test_address(0o100);
+    m.start(false);
+    m.run_until(Limit {
+        until_ns: None,
+        instructions: Some(3),
+    });
+    assert_ne!(
+        m.status_word().bits() & status::LIGHT_PEN,
+        0,
+        "first point seen"
+    );
+    assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
+    assert_eq!(
+        m.status_word().bits() & status::LIGHT_PEN,
+        0,
+        "cleared by dpy"
+    );
+    assert_ne!(m.pf() & PF3, 0, "flag 3 stays set");
+    // Moving the pen alone changes nothing until the next dpy.
+    m.set_light_pen(Some((-7, -300)));
+    assert_eq!(m.status_word().bits() & status::LIGHT_PEN, 0);
+}
+
+#[test]
+fn light_pen_treats_plus_and_minus_zero_alike() {
+    // The renderer plots ±0 at the same place (aap's mapping), so the pen sees both there.
+    m_sees(Some((0, 0)), 0o777400, 0o777400, true); // (−0, −0)
+    m_sees(Some((0, 0)), 0, 0o777400, true); // (+0, −0)
+    m_sees(Some((-5, 0)), 0o777400, 0, true); // −0 is 5 from −5 …
+    m_sees(Some((-6, 0)), 0o777400, 0, false); // … and 6 from −6
+    fn m_sees(pen: Option<(i16, i16)>, ac: u32, io: u32, seen: bool) {
+        let m = dpy_then_cks(pen, ac, io);
+        assert_eq!(
+            m.io().bits() & status::LIGHT_PEN != 0,
+            seen,
+            "pen {pen:?}, ac {ac:06o}, io {io:06o}"
+        );
+        assert_eq!(m.pf() & PF3 != 0, seen);
+    }
+}
+
+#[test]
+fn light_pen_position_is_clamped_to_the_raster() {
+    let mut m = machine(&[]);
+    m.set_light_pen(Some((1000, -1000)));
+    assert_eq!(m.light_pen(), Some((511, -511)));
+    m.set_light_pen(None);
+    assert_eq!(m.light_pen(), None);
+    // The extreme corner is seen there.
+    let m = dpy_then_cks(Some((600, -600)), coord_word(511), coord_word(-511));
+    assert_ne!(m.io().bits() & status::LIGHT_PEN, 0);
+}
+
 // ---------------------------------------------------------------- I/O hang
 
 #[test]

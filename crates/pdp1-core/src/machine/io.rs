@@ -67,6 +67,9 @@ const CP_DPY: u8 = 8;
 
 const NEVER: u64 = u64::MAX;
 
+/// Program flag 3 in the `pf` field (PF1 = 040): set by a light-pen hit.
+const PF3: u8 = 0o10;
+
 /// W bit (bit 5) and C bit (bit 6) of an IOT.
 const W: u32 = IBIT;
 const C: u32 = 0o004_000;
@@ -307,7 +310,17 @@ impl Machine {
                     intensity: ((ir >> 6) & 7) as u8,
                     time_ns: now,
                 });
+                // `dpy` clears the light-pen status bit; if the pen sees this point, the bit
+                // and program flag 3 are set ([MAME-drv] `iot_dpy`, [aap] `disp_ddp`;
+                // pdp1-hardware.md §4.5). The point is plotted at the IOT in this model (its
+                // `time_ns` above), so the pen sees it then too. ±0 both read as 0 (`coord`),
+                // the mapping the renderer uses. No sequence break is requested (none of the
+                // three emulators does).
                 self.iosta &= !status::LIGHT_PEN;
+                if self.pen_sees(x, y) {
+                    self.iosta |= status::LIGHT_PEN;
+                    self.pf |= PF3;
+                }
                 self.dpy.due = now + DISPLAY_POINT_NS;
                 self.request_pulse(CP_DPY, pulse);
                 self.schedule(self.dpy.due);
@@ -457,6 +470,17 @@ impl Machine {
             .min(self.ptr.due)
             .min(self.ptp.due)
             .min(self.dpy.due);
+    }
+
+    /// The light pen is at the tube and (x, y) lies within its radius.
+    fn pen_sees(&self, x: i16, y: i16) -> bool {
+        let Some((px, py)) = self.light_pen else {
+            return false;
+        };
+        let dx = i64::from(x) - i64::from(px);
+        let dy = i64::from(y) - i64::from(py);
+        let r = i64::from(self.light_pen_radius);
+        dx * dx + dy * dy <= r * r
     }
 
     /// The program looked for a key and found none. Looks made while the typewriter is still
