@@ -8,7 +8,8 @@
 //!   carries its group's base opcode and MACRO's space would add the base twice:
 //!   `sza!sma i`, `cla!cma!hlt`, `szs 30`, `szf 7`;
 //! * shifts: `rcl 9s`, or `ral 123` when the count field is not one of `1s`…`9s`;
-//! * IOT: the named IOT plus extra bits (`dpy 300`), or `iot 1234`;
+//! * IOT: the named IOT plus extra bits (`dpy 300`), the same without the wait bit (`dpy-i`,
+//!   `dpy-i 300`), or `iot 1234`;
 //! * anything else (undefined opcodes and sub-codes): the octal number.
 
 use crate::permanent;
@@ -157,6 +158,18 @@ fn iot(w: u32) -> String {
             return format!("{name} {:o}", w - v);
         }
     }
+    // The same without the wait bit, as MACRO programs write it: `dpy-i` is a display IOT
+    // that does not wait for the completion pulse (i = 010000 is bit 5, the wait bit).
+    for name in IOTS {
+        let v = permanent::lookup(name).unwrap_or(0);
+        let waited = w | 0o10000;
+        if v & 0o10000 != 0 && w & 0o10000 == 0 && waited & v == v && (waited ^ v) & 0o10077 == 0 {
+            return match waited - v {
+                0 => format!("{name}-i"),
+                extra => format!("{name}-i {extra:o}"),
+            };
+        }
+    }
     format!("iot {:o}", w & 0o17777)
 }
 
@@ -222,6 +235,9 @@ mod tests {
         assert_eq!(d(0o760013), "stf 3");
         assert_eq!(d(0o730007), "dpy");
         assert_eq!(d(0o730307), "dpy 300");
+        assert_eq!(d(0o720007), "dpy-i");
+        assert_eq!(d(0o720307), "dpy-i 300");
+        assert_eq!(d(0o720003), "tyo-i");
         assert_eq!(d(0o000000), "0");
     }
 
