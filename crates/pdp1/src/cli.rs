@@ -36,6 +36,14 @@ pub struct Cli {
     /// Console EXTEND switch on (Type 15 extend mode at start/read-in).
     #[arg(long)]
     pub extend: bool,
+    /// Hold the Type 32 light pen at Type 30 coordinates X,Y (decimal, -511..511, y up) for
+    /// the whole run; write `--light-pen=-10,20` for a negative X. In the window the mouse
+    /// moves it while the left button is held on the scope.
+    #[arg(long, value_name = "X,Y", allow_hyphen_values = true)]
+    pub light_pen: Option<String>,
+    /// How near (coordinate steps) a point must be for the light pen to see it (default 5).
+    #[arg(long, value_name = "N")]
+    pub light_pen_radius: Option<u16>,
     /// Memory size: 4K, 8K, … 64K.
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,

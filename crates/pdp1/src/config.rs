@@ -37,6 +37,9 @@ pub struct Settings {
     pub xct_limit: Option<u32>,
     pub indirect_limit: Option<u32>,
     pub breakpoints: Vec<u32>,
+    /// Type 30 coordinates the light pen is held at for the whole run.
+    pub light_pen: Option<(i16, i16)>,
+    pub light_pen_radius: Option<u16>,
 }
 
 /// The RON file. Every field is optional; unknown fields are rejected so a typo is not silently
@@ -56,6 +59,16 @@ pub struct FileConfig {
     pub xct_limit: Option<u32>,
     pub indirect_limit: Option<u32>,
     pub breakpoints: Option<Vec<Octal>>,
+    pub light_pen: Option<PenPosition>,
+    pub light_pen_radius: Option<u16>,
+}
+
+/// Light-pen position: a pair `(x, y)` or a string `"x,y"` (decimal).
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum PenPosition {
+    Pair(i64, i64),
+    Text(String),
 }
 
 /// An octal number: a RON integer (write `0o777` for octal) or a string of octal digits.
@@ -194,6 +207,27 @@ fn check_seconds(s: f64, what: &str) -> Result<f64> {
     }
 }
 
+/// One Type 30 coordinate, −511 … 511.
+fn pen_coord(v: i64, what: &str) -> Result<i16> {
+    match i16::try_from(v) {
+        Ok(c) if (-511..=511).contains(&c) => Ok(c),
+        _ => bail!("{what}: coordinate {v} is off the Type 30 raster (-511 to 511)"),
+    }
+}
+
+/// `X,Y` in decimal Type 30 coordinates (−511 … 511 each, y up), e.g. `-100,250`.
+pub fn parse_light_pen(text: &str, what: &str) -> Result<(i16, i16)> {
+    let bad = || {
+        anyhow::anyhow!(
+            "{what}: `{text}` is not a position (expected X,Y in decimal, e.g. `-100,250`)"
+        )
+    };
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    let x: i64 = x.trim().parse().map_err(|_| bad())?;
+    let y: i64 = y.trim().parse().map_err(|_| bad())?;
+    Ok((pen_coord(x, what)?, pen_coord(y, what)?))
+}
+
 /// Parse a `--examine`/breakpoint address range `A-B` or `A` (octal).
 pub fn parse_range(text: &str, what: &str) -> Result<(u32, u32)> {
     let (a, b) = match text.split_once('-') {
@@ -264,6 +298,15 @@ impl FileConfig {
                 s.breakpoints.push(octal_value(b, 0o177777, "breakpoints")?);
             }
         }
+        if let Some(v) = &self.light_pen {
+            s.light_pen = Some(match v {
+                PenPosition::Pair(x, y) => {
+                    (pen_coord(*x, "light_pen")?, pen_coord(*y, "light_pen")?)
+                }
+                PenPosition::Text(t) => parse_light_pen(t, "light_pen")?,
+            });
+        }
+        s.light_pen_radius = self.light_pen_radius;
         Ok(s)
     }
 }
@@ -301,6 +344,10 @@ impl Settings {
             s.breakpoints
                 .push(parse_octal(b, 0o177777, "--breakpoint")?);
         }
+        if let Some(t) = &cli.light_pen {
+            s.light_pen = Some(parse_light_pen(t, "--light-pen")?);
+        }
+        s.light_pen_radius = cli.light_pen_radius;
         Ok(s)
     }
 
@@ -321,6 +368,8 @@ impl Settings {
             xct_limit: self.xct_limit.or(base.xct_limit),
             indirect_limit: self.indirect_limit.or(base.indirect_limit),
             breakpoints,
+            light_pen: self.light_pen.or(base.light_pen),
+            light_pen_radius: self.light_pen_radius.or(base.light_pen_radius),
         }
     }
 
@@ -395,6 +444,30 @@ mod tests {
             .to_settings()
             .unwrap_err();
         assert!(e.to_string().contains("tw"), "{e}");
+    }
+
+    #[test]
+    fn light_pen_positions() {
+        assert_eq!(parse_light_pen("-100,250", "p").unwrap(), (-100, 250));
+        assert_eq!(parse_light_pen(" 0 , -0 ", "p").unwrap(), (0, 0));
+        assert_eq!(parse_light_pen("511,-511", "p").unwrap(), (511, -511));
+        for bad in ["512,0", "0,-512", "1", "a,b", "1,2,3", ""] {
+            let e = parse_light_pen(bad, "--light-pen").unwrap_err().to_string();
+            assert!(e.contains("--light-pen"), "{bad}: {e}");
+        }
+        let c = FileConfig::parse("(light_pen: (-3, 40), light_pen_radius: 10)").unwrap();
+        let s = c.to_settings().unwrap();
+        assert_eq!(
+            (s.light_pen, s.light_pen_radius),
+            (Some((-3, 40)), Some(10))
+        );
+        let c = FileConfig::parse(r#"(light_pen: "7,-8")"#).unwrap();
+        assert_eq!(c.to_settings().unwrap().light_pen, Some((7, -8)));
+        let e = FileConfig::parse("(light_pen: (600, 0))")
+            .unwrap()
+            .to_settings()
+            .unwrap_err();
+        assert!(e.to_string().contains("light_pen"), "{e}");
     }
 
     #[test]

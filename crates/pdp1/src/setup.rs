@@ -135,6 +135,13 @@ impl Setup {
         if let Some(ex) = s.extend {
             m.set_extend_switch(ex);
         }
+        // The light pen likewise: a restored machine keeps the saved pen unless told.
+        if let Some(p) = s.light_pen {
+            m.set_light_pen(Some(p));
+        }
+        if let Some(r) = s.light_pen_radius {
+            m.set_light_pen_radius(r);
+        }
         let size = m.config().memory_words as u32;
         for &b in &s.breakpoints {
             if b >= size {

@@ -198,6 +198,11 @@ pub struct App {
     start: Instant,
     opts: Options,
     mouse_was_down: bool,
+    /// The left button went down on the scope and is still held: the light pen follows it.
+    pen_held: bool,
+    /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
+    /// restored state's pen), else away from the tube.
+    pen_rest: Option<(i16, i16)>,
     /// The next instruction runs even if it is at a breakpoint (after START/CONTINUE).
     resuming: bool,
     /// Everything punched (for `--punch` at the end).
@@ -223,6 +228,7 @@ impl App {
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
         let pacer = Pacer::new(opts.speed, Duration::ZERO, m.time_ns());
+        let pen_rest = m.light_pen();
         Ok(App {
             m,
             screen,
@@ -231,6 +237,8 @@ impl App {
             start,
             opts,
             mouse_was_down: false,
+            pen_held: false,
+            pen_rest,
             resuming: true,
             stopped_itself: false,
             punched: Vec::new(),
@@ -447,6 +455,8 @@ impl App {
             Ok(m) => {
                 self.collect();
                 self.m = m;
+                self.pen_rest = self.m.light_pen();
+                self.pen_held = false;
                 self.keyboard = Keyboard::new();
                 self.screen.view.debugger.cursor = None;
                 self.resuming = true;
@@ -679,9 +689,20 @@ impl App {
                     Some(Hit::Line(a)) => {
                         self.screen.view.debugger.toggle_breakpoint(&mut self.m, a);
                     }
-                    None => {}
+                    // A press on the scope (and on nothing drawn over it) takes up the
+                    // light pen.
+                    None => self.pen_held = self.screen.scope_coord(x as i32, y as i32).is_some(),
                 }
             }
+        }
+        // While held the pen follows the mouse over the scope (off the scope it is not
+        // at the tube); released, it goes back to where it rests. Sampled once a frame.
+        if self.pen_held && !down {
+            self.pen_held = false;
+            self.m.set_light_pen(self.pen_rest);
+        } else if self.pen_held {
+            let at = pos.and_then(|(x, y)| self.screen.scope_coord(x as i32, y as i32));
+            self.m.set_light_pen(at);
         }
         self.mouse_was_down = down;
         if let (Some((_, dy)), Some((x, y))) = (w.get_scroll_wheel(), pos) {

@@ -212,6 +212,17 @@ impl Phosphor {
         )
     }
 
+    /// The coordinate pair whose spot centre is nearest to pixel (px, py) of the pane: the
+    /// inverse of the mapping points are drawn with, so the light pen sees what the mouse
+    /// points at. Pixels outside the raster give the nearest edge coordinate (±511).
+    pub fn coord_at(&self, px: i32, py: i32) -> (i16, i16) {
+        let s = self.size as f32 / RASTER as f32;
+        let rx = ((px as f32 + 0.5) / s - 0.5).round();
+        let ry = (RASTER - 1) as f32 - ((py as f32 + 0.5) / s - 0.5).round();
+        let v = |r: f32| (r - 512.0).clamp(-511.0, 511.0) as i16;
+        (v(rx), v(ry))
+    }
+
     #[cfg(test)]
     /// The pixel a coordinate pair lands on (for tests and the light pen).
     pub fn pixel_of(&self, x: i16, y: i16) -> (usize, usize) {
@@ -513,6 +524,31 @@ mod tests {
             (g >> 8 & 0xff) > (g & 0xff) && (g >> 8 & 0xff) > (g >> 16 & 0xff),
             "glow: green"
         );
+    }
+
+    #[test]
+    fn coord_at_inverts_the_drawing_mapping() {
+        // At one pixel per raster step or more the round trip is exact; on a smaller pane a
+        // pixel covers 1/s steps, so the pen lands within that of the point.
+        for size in [300, 760, 1024, 2048] {
+            let p = Phosphor::new(size);
+            let tol = (RASTER as f32 / size as f32).ceil() as i16;
+            for (x, y) in [(0, 0), (100, -50), (-511, 511), (511, -511), (-3, 7)] {
+                let (px, py) = p.pixel_of(x, y);
+                let (cx, cy) = p.coord_at(px as i32, py as i32);
+                if size >= RASTER {
+                    assert_eq!((cx, cy), (x, y), "size {size}");
+                } else {
+                    assert!(
+                        (cx - x).abs() <= tol && (cy - y).abs() <= tol,
+                        "size {size}: ({x}, {y}) -> ({cx}, {cy})"
+                    );
+                }
+            }
+            // Up the pane is +y; off the pane clamps to the edge.
+            assert!(p.coord_at(size as i32 / 2, 0).1 > 500);
+            assert_eq!(p.coord_at(-50, size as i32 + 50), (-511, -511));
+        }
     }
 
     #[test]

@@ -126,6 +126,8 @@ pub const HELP: &[&str] = &[
     "  ctrl+B or a click on a line: breakpoint at the cursor",
     "  PgUp/PgDn scroll the memory view, ctrl+M memory view at cursor",
     "  ctrl+T trace on/off, ctrl+W write trace to pdp1-trace-N.txt",
+    "Light pen: hold the left mouse button on the scope; the pen",
+    "  sees points there (cks bit 0, flag 3); release takes it away",
     "Paper: mouse wheel scrolls back, End returns to the carriage",
     "ctrl+S / ctrl+L save / restore the machine state",
     "ctrl+G Spacewar! control boxes: A D S W and J L K I",
@@ -185,6 +187,14 @@ impl Screen {
             .rev()
             .find(|(r, _)| r.contains(x, y))
             .map(|(_, h)| *h)
+    }
+
+    /// The Type 30 coordinates under window pixel (x, y), if it is on the scope (for the
+    /// light pen; the same mapping the points are drawn with).
+    pub fn scope_coord(&self, x: i32, y: i32) -> Option<(i16, i16)> {
+        let sc = self.layout.scope;
+        sc.contains(x, y)
+            .then(|| self.phosphor.coord_at(x - sc.x, y - sc.y))
     }
 
     /// Draw the current state (the scope as it looks at the machine's emulated time).
