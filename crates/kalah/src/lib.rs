@@ -8,6 +8,7 @@
 pub mod board;
 pub mod order;
 pub mod perft;
+pub mod russell;
 pub mod search;
 pub mod solve;
 

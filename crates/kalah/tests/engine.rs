@@ -156,3 +156,35 @@ fn pruning_examines_fewer_positions_than_the_full_tree() {
     }
     assert!(r.effort < tree(&b, 0, 4));
 }
+
+/// Russell's proof (Memo 22): two stones per pit, depth 13, α = 101, β = 102, short-look depth
+/// 3 (option 1 off), Russell's evaluator, postponable moves postponed: value 102, a first-player
+/// win, by the move the exhaustive solver finds winning (`solved_values_two_stones_match_kalah_md`:
+/// 6(2) is W+6, only pit 2 wins). The proof is sound: the window [101, 102] only admits decided
+/// positions' values, so 102 means every line searched ends in a decided win of at least 2.
+#[test]
+fn russell_proves_two_in_a_pit() {
+    use kalah::russell::{analyse, Analysis, OP_POSTPONE};
+    let b = Board::new(2);
+    let a = Analysis {
+        alpha: 101,
+        beta: 102,
+        op: OP_POSTPONE,
+        ..Analysis::russell(13)
+    };
+    let r = analyse(&b, 0, &a).unwrap();
+    assert_eq!((r.value, r.best), (102, 2), "{r:?}");
+    // kalah.md §2: provable at 12 turns, not at 11.
+    let r12 = analyse(
+        &b,
+        0,
+        &Analysis {
+            depth: 12,
+            ..a.clone()
+        },
+    )
+    .unwrap();
+    assert_eq!(r12.value, 102);
+    let r11 = analyse(&b, 0, &Analysis { depth: 11, ..a }).unwrap();
+    assert_eq!(r11.value, 101);
+}
