@@ -165,3 +165,165 @@ fn program_equals_engine_on_random_positions() {
         done += 1;
     }
 }
+
+#[test]
+fn ss3_types_every_current_variation() {
+    let mut p = Program::boot(test_word(3, 2, TW_RUSSELL), SS3);
+    // Without gamma mode (which, with the window ±255, takes every node's first move).
+    p.type_text("o4.");
+    p.paper();
+    let b = opening(2);
+    let a = Analysis {
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(3)
+    };
+    let r = russell::analyse_traced(&b, 0, &a).unwrap();
+    let mut want = String::from(" \n");
+    for l in &r.lines {
+        for v in r.variations.iter().filter(|v| v.0[0].0 == l.pv[0].0) {
+            want.push_str(&russell::render_variation(v));
+            want.push('\n');
+        }
+        want.push_str(&russell::render_line(l));
+        want.push('\n');
+    }
+    want.push_str(&format!(
+        "te{}tp{}v{}\npv{}\n{}",
+        r.effort,
+        r.long_effort,
+        r.value,
+        russell::render(&r.pv),
+        punct(&b, &r)
+    ));
+    assert!(r.variations.len() > 10, "{:?}", r.variations);
+    p.key(SPACE);
+    assert_eq!(p.paper(), want);
+}
+
+#[test]
+fn ss6_suppresses_the_printout() {
+    let mut p = Program::boot(test_word(3, 2, TW_RUSSELL), SS6);
+    let b = opening(2);
+    let r = analyse(&b, 0, &Analysis::russell(3)).unwrap();
+    p.key(SPACE);
+    assert_eq!(p.paper(), format!(" \u{8}{}", punct(&b, &r)));
+}
+
+#[test]
+fn commands_set_depth_stones_and_marker_frequency() {
+    let mut p = Program::boot(test_word(0, 3, TW_RUSSELL), 0);
+    // Depth field 0 means 5 in Russell mode.
+    let b = opening(3);
+    let r = analyse(&b, 0, &Analysis::russell(5)).unwrap();
+    p.key(SPACE);
+    assert_eq!(p.paper(), expected(&b, &r));
+    // s: a new game with 4 stones per pit; d: depth 2; y: marker frequency.
+    p.type_text("s4.d2.y10.");
+    assert_eq!(p.paper(), "s4.d2.y10.");
+    assert_eq!(p.board(), opening(4));
+    let yf = p.sym("yf");
+    assert_eq!(p.m.read(yf).unwrap().bits(), 10);
+    let r = analyse(&opening(4), 0, &Analysis::russell(2)).unwrap();
+    p.key(SPACE);
+    assert_eq!(p.paper(), expected(&opening(4), &r));
+}
+
+#[test]
+fn bad_command_syntax_is_crossed_out() {
+    let mut p = Program::boot(test_word(2, 2, TW_RUSSELL), 0);
+    p.type_text("a1x");
+    assert_eq!(p.paper(), "a1x\u{8}x");
+    p.type_text("a5-");
+    assert_eq!(p.paper(), "a5-\u{8}x");
+    p.type_text("o8");
+    assert_eq!(p.paper(), "o8\u{8}x");
+    p.type_text("b.");
+    assert_eq!(p.paper(), "b.\u{8}x");
+    p.type_text("s7.");
+    assert_eq!(p.paper(), "s7.\u{8}x");
+    p.type_text("d/");
+    assert_eq!(p.paper(), "d/\u{8}x");
+    // Nothing was changed: the default analysis.
+    let b = opening(2);
+    let r = analyse(&b, 0, &Analysis::russell(2)).unwrap();
+    p.key(SPACE);
+    assert_eq!(p.paper(), expected(&b, &r));
+    // At most eight table numbers; those typed before the error are stored.
+    p.type_text("t1/2/3/4/5/6/7/8/");
+    assert_eq!(p.paper(), "t1/2/3/4/5/6/7/8/\u{8}x");
+    p.type_text("t3/40.");
+    assert_eq!(p.paper(), "t3/40.");
+    let td = p.sym("td");
+    let table: Vec<u32> = (0..8).map(|i| p.m.read(td + i).unwrap().bits()).collect();
+    assert_eq!(table, vec![3, 40, 3, 4, 5, 6, 7, 0o777]);
+    // In the DEC game letters are not commands.
+    let mut q = Program::boot(test_word(2, 2, 0), 0);
+    q.type_text("a1.");
+    assert_eq!(q.paper(), "a\u{8}x1,.\u{8}x");
+}
+
+/// Russell's proof (Memo 22: "two in a pit Kalah can be proved a win by the first player in
+/// about five minutes"): depth 13, α = 101, β = 102, short-look depth 3 (option 1 off),
+/// postponable moves postponed. The program proves value 102 with move 2 — the engine's
+/// result, and the winning move of the exhaustive solution (kalah.md §1).
+#[test]
+fn proof_two_in_a_pit() {
+    let mut p = Program::boot(test_word(13, 2, TW_RUSSELL), 0);
+    p.type_text("a101.b102.o4.");
+    p.paper();
+    let a = Analysis {
+        alpha: 101,
+        beta: 102,
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(13)
+    };
+    let b = opening(2);
+    let r = analyse(&b, 0, &a).unwrap();
+    assert_eq!((r.value, r.best), (102, 2));
+    let t0 = p.m.time_ns();
+    let h0 = std::time::Instant::now();
+    p.key(SPACE);
+    let host = h0.elapsed();
+    assert_eq!(p.paper(), expected(&b, &r));
+    eprintln!(
+        "proof: e {} p {} emulated {:.1} s host {} ms",
+        r.effort,
+        r.long_effort,
+        (p.m.time_ns() - t0) as f64 / 1e9,
+        host.as_millis()
+    );
+}
+
+/// Proof searches at increasing depths, program against engine, with emulated and host time:
+/// `cargo test --release -p pdp1-tests --test kalah_russell -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn proof_benchmark() {
+    for (stones, depths) in [(2u8, 10..=13u32), (3, 6..=12)] {
+        for depth in depths {
+            let mut p = Program::boot(test_word(depth, stones as u32, TW_RUSSELL), SS6);
+            p.type_text("a101.b102.o4.");
+            p.paper();
+            let a = Analysis {
+                alpha: 101,
+                beta: 102,
+                op: russell::OP_POSTPONE,
+                ..Analysis::russell(depth)
+            };
+            let b = opening(stones);
+            let h = std::time::Instant::now();
+            let r = analyse(&b, 0, &a).unwrap();
+            let engine_ms = h.elapsed().as_secs_f64() * 1e3;
+            let t0 = p.m.time_ns();
+            let h0 = std::time::Instant::now();
+            p.key(SPACE);
+            let host = h0.elapsed().as_millis();
+            let emulated = (p.m.time_ns() - t0) as f64 / 1e9;
+            assert_eq!(p.paper(), format!(" \u{8}{}", punct(&b, &r)));
+            println!(
+                "| {stones} | {depth} | {} | {} | {} | {} | {emulated:.1} | {host} | {engine_ms:.0} |",
+                r.best, r.value, r.effort, r.long_effort
+            );
+        }
+    }
+}

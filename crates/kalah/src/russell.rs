@@ -137,6 +137,9 @@ pub struct Report {
     pub long_effort: u64,
     pub pv: Vec<Ply>,
     pub lines: Vec<RootLine>,
+    /// With [`analyse_traced`]: every main-search leaf's variation (up to [`PV_MAX`] sowings)
+    /// and returned value, in search order — the program's SS3 printout.
+    pub variations: Vec<(Vec<Ply>, i32)>,
 }
 
 /// Stones on the board (pits and kalahs).
@@ -213,6 +216,10 @@ struct Searcher<'a> {
     effort: u64,
     long_effort: u64,
     lines: Vec<RootLine>,
+    /// The current variation (main search), and with `trace` every main-search leaf's.
+    path: Vec<Ply>,
+    trace: bool,
+    variations: Vec<(Vec<Ply>, i32)>,
 }
 
 fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
@@ -257,7 +264,12 @@ impl Searcher<'_> {
             self.long_effort += 1;
         }
         if let Some(v) = self.leaf_value(b, level, depth) {
-            return (clamp(v, alpha, beta), 0, Vec::new());
+            let v = clamp(v, alpha, beta);
+            if long && self.trace {
+                let n = self.path.len().min(PV_MAX);
+                self.variations.push((self.path[..n].to_vec(), v));
+            }
+            return (v, 0, Vec::new());
         }
         let order = if long {
             self.long_order(b, depth - level, ply)
@@ -279,6 +291,9 @@ impl Searcher<'_> {
             let (child, r) = b.after(m).expect("ordered moves are legal");
             let child_level = if r.repeat { level } else { level + 1 };
             let (e0, p0) = (self.effort, self.long_effort);
+            if long {
+                self.path.push((m, side));
+            }
             let (v, _, cpv) = self.node(
                 &child,
                 child_level,
@@ -289,6 +304,9 @@ impl Searcher<'_> {
                 beta,
                 long,
             );
+            if long {
+                self.path.pop();
+            }
             if long && k == 0 {
                 self.lines.push(RootLine {
                     pv: mk(m, cpv.clone()),
@@ -378,6 +396,15 @@ impl Searcher<'_> {
 /// Analyse `b` (`moves_into_game` sowings into the game). `None` if the game is decided (over,
 /// in DEC mode) or the depth is 0.
 pub fn analyse(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> {
+    run(b, moves_into_game, a, false)
+}
+
+/// [`analyse`], also recording every main-search leaf's variation (`Report::variations`).
+pub fn analyse_traced(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> {
+    run(b, moves_into_game, a, true)
+}
+
+fn run(b: &Board, moves_into_game: u32, a: &Analysis, trace: bool) -> Option<Report> {
     let over = if a.egc { decided(b) } else { b.is_terminal() };
     if over || a.depth == 0 {
         return None;
@@ -387,6 +414,9 @@ pub fn analyse(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> 
         effort: 0,
         long_effort: 0,
         lines: Vec::new(),
+        path: Vec::new(),
+        trace,
+        variations: Vec::new(),
     };
     let (value, best, pv) = s.node(b, 0, a.depth, moves_into_game, 0, a.alpha, a.beta, true);
     let best = if best != 0 {
@@ -403,6 +433,7 @@ pub fn analyse(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> 
         long_effort: s.long_effort,
         pv,
         lines: s.lines,
+        variations: s.variations,
     })
 }
 
@@ -430,6 +461,11 @@ pub fn render_line(l: &RootLine) -> String {
         s.push_str(&render(&l.pv[n..]));
     }
     format!("{s}e{}p{}v{}", l.effort, l.long_effort, l.value)
+}
+
+/// An SS3 line: the current variation and its value, `1-1,213-213v0`.
+pub fn render_variation(v: &(Vec<Ply>, i32)) -> String {
+    format!("{}v{}", render(&v.0), v.1)
 }
 
 /// The whole printout after an analysis (SS6 off): a line per root move, `te…tp…v…`, `pv…`.
