@@ -21,9 +21,9 @@ fn fits_a_4k_machine_without_multiply_divide() {
     let top = *asm.words.keys().max().unwrap();
     let stk = asm.symbols.value_of("stk").unwrap();
     // The principal-variation rows (Russell mode) fill the top of memory from `pvt`:
-    // rows 0–32 of 33 − k words each.
+    // rows 0–24 of 25 − k words each.
     let pvt = asm.symbols.value_of("pvt").unwrap();
-    assert_eq!(pvt + 33 * 34 / 2, 0o10000, "pv rows end at 7777");
+    assert_eq!(pvt + 25 * 26 / 2, 0o10000, "pv rows end at 7777");
     assert!(top <= stk && stk < pvt);
     // 11 words per search level: at least 100 levels of stack.
     assert!(pvt - stk >= 11 * 100, "stack room {}", pvt - stk);

@@ -327,3 +327,57 @@ fn proof_benchmark() {
         }
     }
 }
+
+#[test]
+fn r_takes_back_the_last_move() {
+    let mut p = Program::boot(test_word(2, 3, TW_RUSSELL), 0);
+    p.type_text("31");
+    assert_eq!(p.paper(), "3.1,");
+    p.key(SPACE);
+    p.paper();
+    let mut b = opening(3);
+    b.play(3).unwrap();
+    b.play(1).unwrap();
+    let before = b;
+    p.type_text("r");
+    assert_eq!(p.paper(), "r", "nothing but the key on the paper");
+    assert_eq!(p.board(), before, "the machine's move taken back");
+    p.type_text("r");
+    b = opening(3);
+    b.play(3).unwrap();
+    assert_eq!(p.board(), b);
+    p.type_text("rr");
+    // Back at the start: the second r gives the first move to B.
+    b = opening(3);
+    b.to_move = Side::B;
+    assert_eq!(p.board(), b);
+    // B moves first; the machine analyses for B.
+    let r = analyse(&b, 0, &Analysis::russell(2)).unwrap();
+    p.paper();
+    p.key(SPACE);
+    assert_eq!(p.paper(), expected(&b, &r));
+    // r at the start again gives the first move back to A.
+    p.type_text("rr");
+    assert_eq!(p.board(), opening(3));
+}
+
+#[test]
+fn r_takes_back_the_end_of_the_game() {
+    let mut p = Program::boot(test_word(2, 1, TW_RUSSELL), 0);
+    // One stone per pit: play the lower side's pits until the game ends.
+    let mut b = opening(1);
+    let mut history = Vec::new();
+    while !b.is_terminal() {
+        let m = b.legal_moves()[0];
+        history.push(b);
+        b.play(m).unwrap();
+        p.type_text(&m.to_string());
+    }
+    assert!(p.paper().contains("wins") || b.is_terminal());
+    p.type_text("r");
+    assert_eq!(p.board(), *history.last().unwrap());
+    // And the game goes on: the move can be played again.
+    let m = history.last().unwrap().legal_moves()[0];
+    p.type_text(&m.to_string());
+    assert!(!p.paper().contains('\u{8}'));
+}

@@ -68,7 +68,7 @@ pub const RUSSELL_OP: u32 = OP_GAMMA | OP_POSTPONE;
 /// Gamma.
 pub const GAMMA: i32 = 8;
 /// Longest principal variation kept (sowings from the root).
-pub const PV_MAX: usize = 32;
+pub const PV_MAX: usize = 24;
 
 /// Settings of an analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
