@@ -92,6 +92,15 @@ pub struct Cli {
     #[arg(long, value_name = "FILE.ron")]
     pub load_state: Option<PathBuf>,
 
+    /// Once READ IN is done (or on the restored state): set the test address to OCTAL and press
+    /// DEPOSIT (AC and memory at OCTAL ← test word), as an operator does before a START.
+    #[arg(long, value_name = "OCTAL")]
+    pub deposit: Option<String>,
+    /// Once READ IN is done (and after --deposit): set the test address to OCTAL and press
+    /// START, instead of running from the tape's own start address.
+    #[arg(long, value_name = "OCTAL")]
+    pub start: Option<String>,
+
     /// Stop when the program is about to execute the instruction at this address (octal);
     /// may be given more than once.
     #[arg(long, value_name = "OCTAL")]

@@ -10,7 +10,7 @@ use crate::state;
 use crate::tape::{Feeder, Tape};
 use anyhow::{bail, Context, Result};
 use pdp1_asm::SymbolTable;
-use pdp1_core::{Machine, MachineConfig, Word};
+use pdp1_core::{Limit, Machine, MachineConfig, StopReason, Word};
 
 /// What `main` hands to the headless runner or to `frontend::run`.
 #[derive(Debug, Default)]
@@ -29,6 +29,9 @@ pub struct Setup {
     pub symbols: Option<SymbolTable>,
     /// `--halt-tw`: test words to set before the CONTINUEs of `--continue-halts`, in order.
     pub halt_test_words: Vec<Word>,
+    /// `--deposit` and `--start`: console keys pressed once READ IN is done.
+    pub deposit_at: Option<u32>,
+    pub start_at: Option<u32>,
 }
 
 impl Setup {
@@ -64,6 +67,16 @@ impl Setup {
                 .collect::<Result<Vec<_>>>()?,
             None => Vec::new(),
         };
+        let deposit_at = cli
+            .deposit
+            .as_deref()
+            .map(|t| parse_octal(t, 0o177777, "--deposit"))
+            .transpose()?;
+        let start_at = cli
+            .start
+            .as_deref()
+            .map(|t| parse_octal(t, 0o177777, "--start"))
+            .transpose()?;
         Ok(Setup {
             settings,
             tape,
@@ -72,6 +85,8 @@ impl Setup {
             examine,
             symbols,
             halt_test_words,
+            deposit_at,
+            start_at,
         })
     }
 
@@ -158,11 +173,73 @@ impl Setup {
                 );
             }
         }
+        for (what, at) in [("--deposit", self.deposit_at), ("--start", self.start_at)] {
+            if at.is_some_and(|a| a >= size) {
+                bail!(
+                    "{what} {:o} is outside the {}K memory",
+                    at.unwrap_or(0),
+                    size / 1024
+                );
+            }
+        }
         if let Some(tape) = &self.tape {
             m.mount_tape(tape.frames.clone());
             m.read_in();
+            if self.deposit_at.is_some() || self.start_at.is_some() {
+                load_whole_tape(&mut m, tape.start)?;
+            }
+        }
+        // The operator's console sequence after READ IN (e.g. Minskytron: the test word into
+        // AC by DEPOSIT, then START at 5): the keys act as on the console, through TA.
+        if let Some(a) = self.deposit_at {
+            m.set_test_address(a);
+            m.deposit();
+        }
+        if let Some(a) = self.start_at {
+            m.set_test_address(a);
+            m.start(false);
         }
         Ok(m)
+    }
+}
+
+/// Let READ IN and the tape's own loader (a BLK tape's) load everything, up to the moment the
+/// program would start: a breakpoint on the tape's start address, so the console keys that
+/// follow act before the program's first instruction, as when the operator stops the machine
+/// after the read-in.
+fn load_whole_tape(m: &mut Machine, start: Option<u32>) -> Result<()> {
+    let Some(start) = start else {
+        return Ok(());
+    };
+    // READ IN itself, word by word: a RIM tape's final `jmp` leaves the PC at the start.
+    while m.reading_in() {
+        match m.step_cycle() {
+            StopReason::Stepped => {}
+            stop => bail!("READ IN did not finish: {stop:?}"),
+        }
+    }
+    if m.pc() == start {
+        return Ok(());
+    }
+    // A BLK tape's loader reads the blocks and then jumps to the start.
+    let had = m.breakpoints().contains(&start);
+    m.add_breakpoint(start);
+    // Ten minutes of emulated time: a 4K-word tape takes about 1 minute at 400 lines/s.
+    let limit = m.time_ns() + 600_000_000_000;
+    let stop = m.run_until(Limit {
+        until_ns: Some(limit),
+        instructions: None,
+    });
+    if !had {
+        m.remove_breakpoint(start);
+    }
+    match stop {
+        StopReason::Breakpoint(_) if m.pc() == start => Ok(()),
+        other => bail!(
+            "the tape was not loaded up to its start address {start:o} \
+             (the machine stopped: {other:?} at {:o})",
+            m.pc()
+        ),
     }
 }
 

@@ -9,6 +9,9 @@ use std::path::Path;
 #[derive(Clone, Debug)]
 pub struct Tape {
     pub frames: Vec<u8>,
+    /// Where the program starts once the whole tape is loaded (a BLK tape's start block, or
+    /// the RIM tape's final `jmp`); `None` for data tapes.
+    pub start: Option<u32>,
 }
 
 fn read_frames(path: &Path, what: &str) -> Result<Vec<u8>> {
@@ -25,30 +28,37 @@ impl Tape {
     /// reported (with the word and frame) before the machine runs.
     pub fn boot(path: &Path) -> Result<Tape> {
         let frames = read_frames(path, "tape")?;
-        check_image(&frames).with_context(|| format!("tape {}", path.display()))?;
-        Ok(Tape { frames })
+        let start = check_image(&frames).with_context(|| format!("tape {}", path.display()))?;
+        Ok(Tape {
+            frames,
+            start: Some(start),
+        })
     }
 
     /// A tape the program reads itself (any frames: text, binary, …).
     pub fn data(path: &Path) -> Result<Tape> {
         let frames = read_frames(path, "reader tape")?;
-        Ok(Tape { frames })
+        Ok(Tape {
+            frames,
+            start: None,
+        })
     }
 }
 
-/// Check a READ IN tape with the assembler crate's tape reader.
-fn check_image(frames: &[u8]) -> Result<()> {
+/// Check a READ IN tape with the assembler crate's tape reader; returns its start address.
+fn check_image(frames: &[u8]) -> Result<u32> {
     let image = pdp1_asm::tape::read_image(frames).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if image.start.is_none() {
+    match image.start {
+        Some(start) => Ok(start),
         // READ IN would load the words and then run off the end of the tape.
-        bail!("the tape has no start address (no final jmp): it may be truncated");
+        None => bail!("the tape has no start address (no final jmp): it may be truncated"),
     }
-    Ok(())
 }
 
 /// Puts the second tape in the reader once the first has been read: when nothing but blank
 /// frames (no data holes) is left of the first tape, READ IN or the program's loader has taken
-/// everything on it, as an operator would see before changing tapes.
+/// everything on it, as an operator would see before changing tapes; or when the program it
+/// loaded asks for a key (it has started, whatever is left on the tape).
 #[derive(Debug, Default)]
 pub struct Feeder {
     /// The boot tape's frames, to see what is left of it (`None`: no boot tape, mount at once).
@@ -80,6 +90,12 @@ impl Feeder {
             // Leader and trailer are blank, or punched with hole 8 alone (lisp.rim ends with
             // such frames): frames without data holes 1–7.
             if left < first.len() && unread.iter().all(|&f| f & 0o177 == 0) {
+                self.first_done = true;
+            }
+            // Some tapes end in a punched-out frame (expensive-typewriter.rim: 377) that no
+            // loader reads. A program that polls the keyboard has started: neither READ IN nor
+            // a binary loader looks at the typewriter, so the operator would take the tape out.
+            if m.key_wait_since().is_some() {
                 self.first_done = true;
             }
         }

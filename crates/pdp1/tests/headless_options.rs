@@ -347,3 +347,66 @@ fn headless_screenshot_shows_the_scope() {
         "{lit_munching} vs {lit_still}"
     );
 }
+
+#[test]
+fn deposit_and_start_act_after_the_read_in_like_the_console_keys() {
+    // 100 lac 200; 101 hlt — and the tape's own start, 300, halts at once.
+    let d = scratch("deposit-start");
+    let t = tape(
+        &d,
+        "p.rim",
+        &[(0o100, lac(0o200)), (0o101, HLT), (0o300, HLT)],
+        0o300,
+    );
+    let own = pdp1(&["--headless", &t, "--registers"]);
+    assert!(own.ok(), "{}", own.stderr);
+    assert_eq!(own.registers().pc, 0o301);
+    // DEPOSIT at 200 puts the test word in memory (and AC); START at 100 runs from there.
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--tw",
+        "123456",
+        "--deposit",
+        "200",
+        "--start",
+        "100",
+        "--registers",
+        "--examine",
+        "200-200",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert_eq!((r.registers().pc, r.registers().ac), (0o102, 0o123456));
+    assert!(r.stderr.contains("0200/ 123456"), "{}", r.stderr);
+    // Outside memory, or not octal: a clear error before anything runs.
+    for bad in [["--start", "10000"], ["--deposit", "9"]] {
+        let r = pdp1(&["--headless", &t, bad[0], bad[1]]);
+        assert_eq!(r.status, Some(1), "{bad:?}: {}", r.stderr);
+        assert!(r.stderr.contains(bad[0]), "{bad:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn minskytron_runs_headless_after_deposit_and_start() {
+    // The BLK tape's start (500) is empty memory; the program at 5 takes its shift counts from
+    // AC, which DEPOSIT sets to the test word. It then plots points without end.
+    let Some(t) = shared_tape("minskytron.rim") else {
+        return;
+    };
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--tw",
+        "677721",
+        "--deposit",
+        "4",
+        "--start",
+        "5",
+        "--max-seconds",
+        "5",
+        "--registers",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    let pc = r.registers().pc;
+    assert!((5..=0o146).contains(&pc), "pc {pc:o} outside the program");
+}

@@ -183,3 +183,29 @@ fn continue_halts_sets_the_test_word_and_continues() {
     let twice = pdp1(&["--headless", &t, "--continue-halts", "2", "--registers"]);
     assert_eq!((twice.registers().pc, twice.registers().ac), (0o105, 7));
 }
+
+#[test]
+fn expensive_typewriter_takes_typed_text_from_the_command_line() {
+    // expensive-typewriter.rim ends in a 377 frame no loader reads: the typist must still start
+    // once the program polls the keyboard. Append two lines (`a`, text, backspace back to
+    // command mode) and list them with `w`; SS2 numbers the lines (the PiDP-1 notes).
+    let Some(et) = shared_tape("expensive-typewriter.rim") else {
+        return;
+    };
+    let r = pdp1(&[
+        "--headless",
+        &et,
+        "--ss",
+        "2,6",
+        "--max-seconds",
+        "120",
+        "--type",
+        "a\\rhello\\rworld\\r\\bw\\r",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert!(
+        r.stdout.ends_with("w\n1\thello\n2\tworld\n3\t\n"),
+        "{:?}",
+        r.stdout
+    );
+}
