@@ -191,10 +191,11 @@ fn wr(mem: &mut [Word; MAX], size: usize, a: u32, v: u32) {
 /// small.
 #[cold]
 #[inline(never)]
-fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env) -> Option<(u32, u32, u32)> {
+fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env, h: &mut Hot) -> Option<(u32, u32)> {
     if env.extend {
         // Extend mode: one level, the word holds a full 16-bit address.
-        return Some((rd(mem, a) & AMASK, a, 1));
+        h.ma = a;
+        return Some((rd(mem, a) & AMASK, 1));
     }
     let mut a = a;
     let mut n = 0;
@@ -206,7 +207,8 @@ fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env) -> Option<(u32, u3
         let w = rd(mem, a);
         let next = field | (w & DAMASK);
         if w & IBIT == 0 {
-            return Some((next, a, n));
+            h.ma = a;
+            return Some((next, n));
         }
         a = next;
     }
@@ -219,30 +221,40 @@ fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env) -> Option<(u32, u3
 #[allow(unused_assignments)]
 #[inline(never)]
 fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
+    // AC, IO, PC and the counters live in locals (registers); MA, OV, PF and the extra time
+    // stay in `h`, which the out-of-line `indirect` also writes, so the compiler keeps them
+    // in memory and the registers for the values every instruction uses.
     let Hot {
         mut ac,
         mut io,
         mut pc,
-        mut ma,
-        ir: _,
-        mut ov,
-        mut pf,
         mut cycles,
-        mut extra_ns,
         mut instructions,
+        ..
     } = *h;
     let size = env.size;
-    let mut limit = cycle_limit(env.until_ns, extra_ns);
+    let mut limit = cycle_limit(env.until_ns, h.extra_ns);
     // The last instruction executed (IR is its opcode).
     let mut w = h.ir << 13;
-    let exit = 'run: loop {
+    macro_rules! leave {
+        ($e:expr) => {{
+            h.ac = ac;
+            h.io = io;
+            h.pc = pc;
+            h.ir = w >> 13;
+            h.cycles = cycles;
+            h.instructions = instructions;
+            return $e;
+        }};
+    }
+    loop {
         if cycles >= limit || instructions >= env.max_instr {
-            break Exit::Limit;
+            leave!(Exit::Limit);
         }
         // Fetch. MA follows every memory cycle, as in single-cycle steps.
         let pc0 = pc;
         w = rd(mem, pc0);
-        ma = pc0;
+        h.ma = pc0;
         pc = incr(pc0);
         let cycles0 = cycles;
         cycles += 1;
@@ -251,7 +263,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
             () => {{
                 pc = pc0;
                 cycles = cycles0;
-                break 'run Exit::Slow;
+                leave!(Exit::Slow);
             }};
         }
         // Effective address, one cycle per indirect word, as `Machine::ea`.
@@ -260,10 +272,9 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 let field = pc & FIELD;
                 let mut a = field | (w & DAMASK);
                 if w & IBIT != 0 {
-                    match indirect(mem, a, field, env) {
-                        Some((ea, last, n)) => {
+                    match indirect(mem, a, field, env, h) {
+                        Some((ea, n)) => {
                             a = ea;
-                            ma = last;
                             cycles += u64::from(n);
                         }
                         None => slow!(),
@@ -277,7 +288,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
             ($a:expr) => {{
                 let a = $a;
                 cycles += 1;
-                ma = a;
+                h.ma = a;
                 rd(mem, a)
             }};
         }
@@ -285,7 +296,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
             ($a:expr, $v:expr) => {{
                 let (a, v) = ($a, $v);
                 cycles += 1;
-                ma = a;
+                h.ma = a;
                 wr(mem, size, a, v);
             }};
         }
@@ -296,7 +307,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         }
         macro_rules! epc {
             () => {
-                (u32::from(ov) << 17) | (u32::from(env.extend) << 16) | pc
+                (u32::from(h.ov) << 17) | (u32::from(env.extend) << 16) | pc
             };
         }
         loop {
@@ -365,13 +376,13 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                     let a = ea!();
                     let (r, o) = arith::add(Word::new(ac), Word::new(operand!(a)));
                     ac = r.bits();
-                    ov |= o;
+                    h.ov |= o;
                 }
                 0o21 => {
                     let a = ea!();
                     let (r, o) = arith::sub(Word::new(ac), Word::new(operand!(a)));
                     ac = r.bits();
-                    ov |= o;
+                    h.ov |= o;
                 }
                 0o22 => {
                     let a = ea!();
@@ -404,8 +415,8 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                     if env.mul_div {
                         let t;
                         (ac, io, t) = mul(ac, m);
-                        extra_ns += t;
-                        limit = cycle_limit(env.until_ns, extra_ns);
+                        h.extra_ns += t;
+                        limit = cycle_limit(env.until_ns, h.extra_ns);
                     } else {
                         (ac, io) = mus(ac, io, m);
                     }
@@ -419,8 +430,8 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                         if s {
                             skip!();
                         }
-                        extra_ns += t;
-                        limit = cycle_limit(env.until_ns, extra_ns);
+                        h.extra_ns += t;
+                        limit = cycle_limit(env.until_ns, h.extra_ns);
                     } else {
                         (ac, io) = dis(ac, io, m);
                     }
@@ -438,15 +449,15 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                     pc = a;
                 }
                 0o32 => {
-                    if tests_pf1(w) && pf & 0o40 == 0 {
+                    if tests_pf1(w) && h.pf & 0o40 == 0 {
                         // Polling for a key: the typewriter keeps the books (`key_poll`).
                         slow!();
                     }
-                    if skips(w, ac, io, ov, env.ss, pf) {
+                    if skips(w, ac, io, h.ov, env.ss, h.pf) {
                         skip!();
                     }
                     if w & 0o1000 != 0 {
-                        ov = false;
+                        h.ov = false;
                     }
                 }
                 0o33 => match shift(w, ac, io) {
@@ -460,7 +471,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                     if w & 0o400 != 0 {
                         slow!(); // hlt
                     }
-                    (ac, io, pf) = operate(w, ac, io, pf, env.tw, epc!());
+                    (ac, io, h.pf) = operate(w, ac, io, h.pf, env.tw, epc!());
                 }
                 // IOT and the undefined opcodes.
                 _ => slow!(),
@@ -468,18 +479,5 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
             break;
         }
         instructions += 1;
-    };
-    *h = Hot {
-        ac,
-        io,
-        pc,
-        ma,
-        ir: w >> 13,
-        ov,
-        pf,
-        cycles,
-        extra_ns,
-        instructions,
-    };
-    exit
+    }
 }
