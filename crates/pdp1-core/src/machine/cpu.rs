@@ -505,28 +505,61 @@ impl Machine {
 /// (Does not include szo's clearing of OV or the key-poll bookkeeping.)
 #[inline(always)]
 pub(super) fn skips(ir: u32, ac: u32, io: u32, ov: bool, ss: u8, pf: u8) -> bool {
-    let sw = FLAG_MASK[((ir >> 3) & 7) as usize];
-    let fl = FLAG_MASK[(ir & 7) as usize];
-    let cond = (ir & 0o2000 != 0 && io & SIGN == 0)
-        || (ir & 0o1000 != 0 && !ov)
-        || (ir & 0o0400 != 0 && ac & SIGN != 0)
-        || (ir & 0o0200 != 0 && ac & SIGN == 0)
-        || (ir & 0o0100 != 0 && ac == 0)
-        || (sw != 0 && ss & sw == 0)
-        || (fl != 0 && pf & fl == 0);
+    // The five register conditions as the bits that select them (spi 2000, szo 1000, sma
+    // 400, spa 200, sza 100), so that selecting and ORing them is one AND, with no branches.
+    let state = ((!io >> 7) & 0o2000)
+        | (u32::from(!ov) << 9)
+        | ((ac >> 9) & 0o400)
+        | ((!ac >> 10) & 0o200)
+        | (u32::from(ac == 0) << 6);
+    let mut cond = ir & state != 0;
+    if ir & 0o77 != 0 {
+        let sw = FLAG_MASK[((ir >> 3) & 7) as usize];
+        let fl = FLAG_MASK[(ir & 7) as usize];
+        cond |= (sw != 0 && ss & sw == 0) || (fl != 0 && pf & fl == 0);
+    }
     cond != (ir & IBIT != 0)
 }
 
 /// `szf` with a flag selector that includes PF1 (1 or 7).
 #[inline(always)]
 pub(super) fn tests_pf1(ir: u32) -> bool {
-    FLAG_MASK[(ir & 7) as usize] & 0o40 != 0
+    // FLAG_MASK[n] includes PF1 (040) for n = 1 and 7 only.
+    matches!(ir & 7, 1 | 7)
+}
+
+/// Shift count: the number of 1 bits in the 9-bit count field, by table, since without
+/// `popcnt` (not in the x86-64 baseline) `count_ones` is a dozen instructions in the hot loop.
+pub(super) const SHIFT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The shift count of a shift instruction.
+#[inline(always)]
+pub(super) fn shift_count(ir: u32) -> u32 {
+    u32::from(SHIFT_COUNT[(ir & 0o777) as usize])
 }
 
 /// Shift/rotate group: new (AC, IO), or `None` for an undefined sub-code.
 #[inline(always)]
 pub(super) fn shift(ir: u32, ac: u32, io: u32) -> Option<(u32, u32)> {
-    let n = (ir & 0o777).count_ones();
+    let sub = (ir >> 9) & 0o17;
+    if sub & 3 == 0 {
+        return None; // sub-codes 00, 04, 10, 14
+    }
+    Some(shift_by(sub, shift_count(ir), ac, io))
+}
+
+/// Shift sub-code `sub` (bits 5–8: dir, shift, reg; not 00/04/10/14) by `n` ≤ 9 places.
+/// The run loop calls it with a constant `sub` per dispatch arm, so the match folds away.
+#[inline(always)]
+pub(super) fn shift_by(sub: u32, n: u32, ac: u32, io: u32) -> (u32, u32) {
     let acs = if ac & SIGN != 0 { MASK } else { 0 };
     // Closed forms of n one-bit steps (n ≤ 9, so no shift reaches 32).
     let rotl = |x: u32| ((x << n) | (x >> (18 - n))) & MASK;
@@ -539,7 +572,7 @@ pub(super) fn shift(ir: u32, ac: u32, io: u32) -> Option<(u32, u32)> {
         let s = if x & SIGN != 0 { MASK } else { 0 };
         ((x >> n) | (s << (18 - n))) & MASK
     };
-    Some(match (ir >> 9) & 0o17 {
+    match sub {
         0o01 => (rotl(ac), io),
         0o02 => (ac, rotl(io)),
         0o03 => (
@@ -564,8 +597,9 @@ pub(super) fn shift(ir: u32, ac: u32, io: u32) -> Option<(u32, u32)> {
             ((ac >> n) | (acs << (18 - n))) & MASK,
             ((io >> n) | (ac << (18 - n))) & MASK,
         ),
-        _ => return None,
-    })
+        // Undefined sub-codes: `shift` returns None for them before calling this.
+        _ => (ac, io),
+    }
 }
 
 /// Operate group in micro-operation order (cli, cla; OR TW, OR PC; cma; set/clear flag):
