@@ -23,7 +23,7 @@
 //! per-instruction tests run through this loop.
 
 use super::core::MAX;
-use super::cpu::{dis, div, mul, mus, operate, shift, skips, tests_pf1};
+use super::cpu::{dis, div, mul, mus, operate, shift_by, shift_count, skips, tests_pf1};
 use super::{incr, Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT, MASK, SIGN};
 use crate::arith;
 use crate::word::Word;
@@ -45,6 +45,8 @@ struct Hot {
     cycles: u64,
     extra_ns: u64,
     instructions: u64,
+    /// `run`'s scratch: the cycle count at the start of the `xct` being executed.
+    xct_from: u64,
 }
 
 /// Everything the loop reads but never changes (changing any of it takes an IOT, a break or
@@ -111,6 +113,7 @@ impl Machine {
                 cycles: self.cycles,
                 extra_ns: self.extra_ns,
                 instructions: self.instructions,
+                xct_from: 0,
             };
             let (mem, size) = self.mem.raw();
             let env = Env {
@@ -214,6 +217,127 @@ fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env, h: &mut Hot) -> Op
     }
 }
 
+/// The exact limit test behind `run`'s `stop`: the next `stop`, or `None` when the time
+/// limit, the next device event or the instruction limit has been reached. Out of line so
+/// that the limits are not kept in registers the loop needs.
+#[cold]
+#[inline(never)]
+fn next_stop(env: &Env, extra_ns: u64, cycles: u64, instructions: u64) -> Option<u64> {
+    let limit = cycle_limit(env.until_ns, extra_ns);
+    if cycles >= limit || instructions >= env.max_instr {
+        return None;
+    }
+    Some(limit.min(cycles.saturating_add(env.max_instr - instructions)))
+}
+
+/// What the run loop does with an instruction, decoded from its top nine bits (opcode, i,
+/// and the three bits after i) by [`DECODE`]. Matching on this dense enum compiles to one
+/// jump table; a `match` on the raw bits with ranges is split by the compiler into a table
+/// for the memory-reference opcodes and a chain of compares for the rest, which put the
+/// one-cycle instructions behind several branches. The nine bits also decode a shift's
+/// sub-code and `law`'s sign, so those need no second branch.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Op {
+    /// For `Machine::step`: IOT, the undefined opcodes and shift sub-codes.
+    Slow,
+    And,
+    Ior,
+    Xor,
+    Xct,
+    CalJda,
+    Lac,
+    Lio,
+    Dac,
+    Dap,
+    Dip,
+    Dio,
+    Dzm,
+    Add,
+    Sub,
+    Idx,
+    Isp,
+    Sad,
+    Sas,
+    Mul,
+    Div,
+    Jmp,
+    JmpI,
+    Jsp,
+    Skip,
+    Ral,
+    Ril,
+    Rcl,
+    Sal,
+    Sil,
+    Scl,
+    Rar,
+    Rir,
+    Rcr,
+    Sar,
+    Sir,
+    Scr,
+    Law,
+    LawI,
+    Opr,
+}
+
+/// [`Op`] for each value of instruction bits 0–8 (the word shifted right 9).
+const DECODE: [Op; 512] = {
+    let mut t = [Op::Slow; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = match i >> 4 {
+            0o01 => Op::And,
+            0o02 => Op::Ior,
+            0o03 => Op::Xor,
+            0o04 => Op::Xct,
+            0o07 => Op::CalJda,
+            0o10 => Op::Lac,
+            0o11 => Op::Lio,
+            0o12 => Op::Dac,
+            0o13 => Op::Dap,
+            0o14 => Op::Dip,
+            0o15 => Op::Dio,
+            0o16 => Op::Dzm,
+            0o20 => Op::Add,
+            0o21 => Op::Sub,
+            0o22 => Op::Idx,
+            0o23 => Op::Isp,
+            0o24 => Op::Sad,
+            0o25 => Op::Sas,
+            0o26 => Op::Mul,
+            0o27 => Op::Div,
+            0o30 if i & 0o10 == 0 => Op::Jmp,
+            0o30 => Op::JmpI,
+            0o31 => Op::Jsp,
+            0o32 => Op::Skip,
+            // Sub-code (dir, shift, reg) in the low four bits; 00, 04, 10, 14 undefined.
+            0o33 => match i & 0o17 {
+                0o01 => Op::Ral,
+                0o02 => Op::Ril,
+                0o03 => Op::Rcl,
+                0o05 => Op::Sal,
+                0o06 => Op::Sil,
+                0o07 => Op::Scl,
+                0o11 => Op::Rar,
+                0o12 => Op::Rir,
+                0o13 => Op::Rcr,
+                0o15 => Op::Sar,
+                0o16 => Op::Sir,
+                0o17 => Op::Scr,
+                _ => Op::Slow,
+            },
+            0o34 if i & 0o10 == 0 => Op::Law,
+            0o34 => Op::LawI,
+            0o37 => Op::Opr,
+            _ => Op::Slow,
+        };
+        i += 1;
+    }
+    t
+};
+
 /// The loop itself (see the module docs). Instruction by instruction it does what
 /// `Machine::step` + `Machine::execute` do, charging the same cycles in the same places.
 // (MA is assigned on every memory cycle; the compiler rightly sees that an indirect word's
@@ -233,54 +357,61 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         ..
     } = *h;
     let size = env.size;
-    let mut limit = cycle_limit(env.until_ns, h.extra_ns);
+    // Both limits as one cycle count compared once per instruction: `stop` is the lesser of
+    // the time limit (as a cycle count) and `cycles` plus the instructions still allowed.
+    // Every instruction charges at least its fetch cycle, so while `cycles < stop` neither
+    // limit can have been reached; when `cycles` gets there the exact test decides and, if
+    // neither limit has really been reached, sets a new `stop`. 0 forces that test first.
+    let mut stop = 0;
     // The last instruction executed (IR is its opcode).
     let mut w = h.ir << 13;
-    macro_rules! leave {
-        ($e:expr) => {{
-            h.ac = ac;
-            h.io = io;
-            h.pc = pc;
-            h.ir = w >> 13;
-            h.cycles = cycles;
-            h.instructions = instructions;
-            return $e;
-        }};
-    }
-    loop {
-        if cycles >= limit || instructions >= env.max_instr {
-            leave!(Exit::Limit);
+    let exit = 'run: loop {
+        if cycles >= stop {
+            match next_stop(env, h.extra_ns, cycles, instructions) {
+                Some(s) => stop = s,
+                None => break 'run Exit::Limit,
+            }
         }
         // Fetch. MA follows every memory cycle, as in single-cycle steps.
-        let pc0 = pc;
-        w = rd(mem, pc0);
-        h.ma = pc0;
-        pc = incr(pc0);
-        let cycles0 = cycles;
+        // PC stays at the instruction until it completes: the tail of the loop steps it, and
+        // jumps set it and skip the tail. (That keeps one PC value live, not two.)
+        w = rd(mem, pc);
+        h.ma = pc;
         cycles += 1;
-        let mut xct_depth = 0;
+        // Leave before the instruction for `step` to run it. No instruction changes memory
+        // before the point where it may do this, so the word at PC is still the instruction. Only its fetch has been charged,
+        // unless it is an `xct` (then the chain's cycles too: `h.xct_from` has the count
+        // the xct began at). Keeping the start count in a local instead costs a register.
         macro_rules! slow {
             () => {{
-                pc = pc0;
-                cycles = cycles0;
-                leave!(Exit::Slow);
+                cycles = if rd(mem, pc) >> 13 == 0o04 {
+                    h.xct_from
+                } else {
+                    cycles - 1
+                };
+                break 'run Exit::Slow;
             }};
         }
         // Effective address, one cycle per indirect word, as `Machine::ea`.
-        macro_rules! ea {
+        macro_rules! ea_indirect {
             () => {{
                 let field = pc & FIELD;
-                let mut a = field | (w & DAMASK);
-                if w & IBIT != 0 {
-                    match indirect(mem, a, field, env, h) {
-                        Some((ea, n)) => {
-                            a = ea;
-                            cycles += u64::from(n);
-                        }
-                        None => slow!(),
+                match indirect(mem, field | (w & DAMASK), field, env, h) {
+                    Some((ea, n)) => {
+                        cycles += u64::from(n);
+                        ea
                     }
+                    None => slow!(),
                 }
-                a
+            }};
+        }
+        macro_rules! ea {
+            () => {{
+                if w & IBIT != 0 {
+                    ea_indirect!()
+                } else {
+                    (pc & FIELD) | (w & DAMASK)
+                }
             }};
         }
         // The execute cycle's operand read / store.
@@ -305,91 +436,117 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 pc = incr(pc)
             };
         }
+        // A jump: PC ← `$a`, and the instruction is done.
+        macro_rules! jump {
+            ($a:expr) => {{
+                pc = $a;
+                instructions += 1;
+                continue 'run;
+            }};
+        }
         macro_rules! epc {
             () => {
-                (u32::from(h.ov) << 17) | (u32::from(env.extend) << 16) | pc
+                (u32::from(h.ov) << 17) | (u32::from(env.extend) << 16) | incr(pc)
             };
         }
+        // A shift with a sub-code known from the dispatch.
+        macro_rules! shift {
+            ($sub:expr) => {
+                (ac, io) = shift_by($sub, shift_count(w), ac, io)
+            };
+        }
+        // One dispatch per instruction (see `Op`); `continue` re-dispatches an `xct` target.
         loop {
-            match (w >> 13) & 0o37 {
-                0o01 => {
+            match DECODE[(w >> 9) as usize & 0o777] {
+                // and ior xor
+                Op::And => {
                     let a = ea!();
                     ac &= operand!(a);
                 }
-                0o02 => {
+                Op::Ior => {
                     let a = ea!();
                     ac |= operand!(a);
                 }
-                0o03 => {
+                Op::Xor => {
                     let a = ea!();
                     ac ^= operand!(a);
                 }
-                0o04 => {
-                    // xct: the target's fetch is the second cycle; PC stays at xct+1.
-                    if xct_depth >= env.xct_limit {
-                        slow!();
+                // xct: the target's fetch is the second cycle; PC stays at xct+1. A chain of
+                // xcts is followed here, so its length is counted only in this arm.
+                Op::Xct => {
+                    h.xct_from = cycles - 1;
+                    let mut depth = 0;
+                    loop {
+                        if depth >= env.xct_limit {
+                            slow!();
+                        }
+                        depth += 1;
+                        let a = ea!();
+                        w = operand!(a);
+                        if (w >> 13) & 0o37 != 0o04 {
+                            break;
+                        }
                     }
-                    xct_depth += 1;
-                    let a = ea!();
-                    w = operand!(a);
                     continue;
                 }
-                0o07 => {
-                    // cal (i = 0) uses location 100 of the current field, jda (i = 1) Y.
+                // cal (i = 0) uses location 100 of the current field, jda (i = 1) Y.
+                Op::CalJda => {
                     let a = (pc & FIELD) | if w & IBIT != 0 { w & DAMASK } else { 0o100 };
                     let old = ac;
                     ac = epc!();
-                    pc = incr(a);
                     store!(a, old);
+                    jump!(incr(a));
                 }
-                0o10 => {
+                // lac lio dac dap dip dio dzm
+                Op::Lac => {
                     let a = ea!();
                     ac = operand!(a);
                 }
-                0o11 => {
+                Op::Lio => {
                     let a = ea!();
                     io = operand!(a);
                 }
-                0o12 => {
+                Op::Dac => {
                     let a = ea!();
                     store!(a, ac);
                 }
-                0o13 => {
+                Op::Dap => {
                     let a = ea!();
                     let m = rd(mem, a);
                     store!(a, (m & !DAMASK) | (ac & DAMASK));
                 }
-                0o14 => {
+                Op::Dip => {
                     let a = ea!();
                     let m = rd(mem, a);
                     store!(a, (ac & !DAMASK & MASK) | (m & DAMASK));
                 }
-                0o15 => {
+                Op::Dio => {
                     let a = ea!();
                     store!(a, io);
                 }
-                0o16 => {
+                Op::Dzm => {
                     let a = ea!();
                     store!(a, 0);
                 }
-                0o20 => {
+                // add sub idx isp sad sas
+                Op::Add => {
                     let a = ea!();
                     let (r, o) = arith::add(Word::new(ac), Word::new(operand!(a)));
                     ac = r.bits();
                     h.ov |= o;
                 }
-                0o21 => {
+                Op::Sub => {
                     let a = ea!();
                     let (r, o) = arith::sub(Word::new(ac), Word::new(operand!(a)));
                     ac = r.bits();
                     h.ov |= o;
                 }
-                0o22 => {
+                Op::Idx => {
                     let a = ea!();
                     ac = arith::inc(Word::new(rd(mem, a))).bits();
                     store!(a, ac);
                 }
-                0o23 => {
+                Op::Isp => {
                     let a = ea!();
                     ac = arith::inc(Word::new(rd(mem, a))).bits();
                     store!(a, ac);
@@ -397,31 +554,33 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                         skip!();
                     }
                 }
-                0o24 => {
+                Op::Sad => {
                     let a = ea!();
                     if ac != operand!(a) {
                         skip!();
                     }
                 }
-                0o25 => {
+                Op::Sas => {
                     let a = ea!();
                     if ac == operand!(a) {
                         skip!();
                     }
                 }
-                0o26 => {
+                // mul/mus div/dis. Type 10 time is not whole cycles: `stop = 0` makes the next
+                // loop test recompute the time limit with the new extra time.
+                Op::Mul => {
                     let a = ea!();
                     let m = operand!(a);
                     if env.mul_div {
                         let t;
                         (ac, io, t) = mul(ac, m);
                         h.extra_ns += t;
-                        limit = cycle_limit(env.until_ns, h.extra_ns);
+                        stop = 0;
                     } else {
                         (ac, io) = mus(ac, io, m);
                     }
                 }
-                0o27 => {
+                Op::Div => {
                     let a = ea!();
                     let m = operand!(a);
                     if env.mul_div {
@@ -431,24 +590,28 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                             skip!();
                         }
                         h.extra_ns += t;
-                        limit = cycle_limit(env.until_ns, h.extra_ns);
+                        stop = 0;
                     } else {
                         (ac, io) = dis(ac, io, m);
                     }
                 }
-                0o30 => {
+                // jmp
+                Op::Jmp => jump!((pc & FIELD) | (w & DAMASK)),
+                Op::JmpI => {
                     if env.sbm && w & 0o17777 == 0o10001 && pc & FIELD == 0 {
                         // Debreak (`jmp i 1` ending a break) changes the break state.
                         slow!();
                     }
-                    pc = ea!();
+                    jump!(ea_indirect!());
                 }
-                0o31 => {
+                // jsp
+                Op::Jsp => {
                     let a = ea!();
                     ac = epc!();
-                    pc = a;
+                    jump!(a);
                 }
-                0o32 => {
+                // Skip group.
+                Op::Skip => {
                     if tests_pf1(w) && h.pf & 0o40 == 0 {
                         // Polling for a key: the typewriter keeps the books (`key_poll`).
                         slow!();
@@ -460,24 +623,42 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                         h.ov = false;
                     }
                 }
-                0o33 => match shift(w, ac, io) {
-                    Some(r) => (ac, io) = r,
-                    None => slow!(),
-                },
-                0o34 => {
-                    ac = (w & DAMASK) ^ if w & IBIT != 0 { MASK } else { 0 };
-                }
-                0o37 => {
+                // Shift group, by sub-code (dir, shift, reg); 00, 04, 10, 14 are undefined.
+                Op::Ral => shift!(0o01),
+                Op::Ril => shift!(0o02),
+                Op::Rcl => shift!(0o03),
+                Op::Sal => shift!(0o05),
+                Op::Sil => shift!(0o06),
+                Op::Scl => shift!(0o07),
+                Op::Rar => shift!(0o11),
+                Op::Rir => shift!(0o12),
+                Op::Rcr => shift!(0o13),
+                Op::Sar => shift!(0o15),
+                Op::Sir => shift!(0o16),
+                Op::Scr => shift!(0o17),
+                // law N, law i N
+                Op::Law => ac = w & DAMASK,
+                Op::LawI => ac = (w & DAMASK) ^ MASK,
+                // Operate.
+                Op::Opr => {
                     if w & 0o400 != 0 {
                         slow!(); // hlt
                     }
                     (ac, io, h.pf) = operate(w, ac, io, h.pf, env.tw, epc!());
                 }
-                // IOT and the undefined opcodes.
-                _ => slow!(),
+                // IOT, the undefined opcodes and shift sub-codes.
+                Op::Slow => slow!(),
             }
             break;
         }
+        pc = incr(pc);
         instructions += 1;
-    }
+    };
+    h.ac = ac;
+    h.io = io;
+    h.pc = pc;
+    h.ir = w >> 13;
+    h.cycles = cycles;
+    h.instructions = instructions;
+    exit
 }
