@@ -23,7 +23,9 @@
 //! per-instruction tests run through this loop.
 
 use super::core::MAX;
-use super::cpu::{dis, div, mul, mus, operate, shift_by, shift_count, skips, tests_pf1};
+use super::cpu::{
+    dis, div, mul, mus, operate, shift_by, shift_count, skip_regs, skip_switches_flags, tests_pf1,
+};
 use super::{incr, Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT, MASK, SIGN};
 use crate::arith;
 use crate::word::Word;
@@ -351,11 +353,15 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
     let Hot {
         mut ac,
         mut io,
-        mut pc,
         mut cycles,
         mut instructions,
         ..
     } = *h;
+    // PC as its field and its address within the field: stepping it is then two operations
+    // (add, mask), and the field, which only a jump can change, is at hand for the
+    // memory-reference instructions' addresses.
+    let mut field = h.pc & FIELD;
+    let mut off = h.pc & DAMASK;
     let size = env.size;
     // Both limits as one cycle count compared once per instruction: `stop` is the lesser of
     // the time limit (as a cycle count) and `cycles` plus the instructions still allowed.
@@ -375,6 +381,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         // Fetch. MA follows every memory cycle, as in single-cycle steps.
         // PC stays at the instruction until it completes: the tail of the loop steps it, and
         // jumps set it and skip the tail. (That keeps one PC value live, not two.)
+        let pc = field | off;
         w = rd(mem, pc);
         h.ma = pc;
         cycles += 1;
@@ -395,7 +402,6 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         // Effective address, one cycle per indirect word, as `Machine::ea`.
         macro_rules! ea_indirect {
             () => {{
-                let field = pc & FIELD;
                 match indirect(mem, field | (w & DAMASK), field, env, h) {
                     Some((ea, n)) => {
                         cycles += u64::from(n);
@@ -410,7 +416,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 if w & IBIT != 0 {
                     ea_indirect!()
                 } else {
-                    (pc & FIELD) | (w & DAMASK)
+                    field | (w & DAMASK)
                 }
             }};
         }
@@ -431,22 +437,30 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 wr(mem, size, a, v);
             }};
         }
+        // Skip: PC steps twice, and the instruction is done (so it must come last).
         macro_rules! skip {
-            () => {
-                pc = incr(pc)
-            };
+            () => {{
+                off = (off + 2) & DAMASK;
+                instructions += 1;
+                continue 'run;
+            }};
         }
         // A jump: PC ← `$a`, and the instruction is done.
         macro_rules! jump {
             ($a:expr) => {{
-                pc = $a;
+                let a = $a;
+                field = a & FIELD;
+                off = a & DAMASK;
                 instructions += 1;
                 continue 'run;
             }};
         }
         macro_rules! epc {
             () => {
-                (u32::from(h.ov) << 17) | (u32::from(env.extend) << 16) | incr(pc)
+                (u32::from(h.ov) << 17)
+                    | (u32::from(env.extend) << 16)
+                    | field
+                    | ((off + 1) & DAMASK)
             };
         }
         // A shift with a sub-code known from the dispatch.
@@ -491,7 +505,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 }
                 // cal (i = 0) uses location 100 of the current field, jda (i = 1) Y.
                 Op::CalJda => {
-                    let a = (pc & FIELD) | if w & IBIT != 0 { w & DAMASK } else { 0o100 };
+                    let a = field | if w & IBIT != 0 { w & DAMASK } else { 0o100 };
                     let old = ac;
                     ac = epc!();
                     store!(a, old);
@@ -586,19 +600,19 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                     if env.mul_div {
                         let (s, t);
                         (ac, io, s, t) = div(ac, io, m);
+                        h.extra_ns += t;
+                        stop = 0;
                         if s {
                             skip!();
                         }
-                        h.extra_ns += t;
-                        stop = 0;
                     } else {
                         (ac, io) = dis(ac, io, m);
                     }
                 }
                 // jmp
-                Op::Jmp => jump!((pc & FIELD) | (w & DAMASK)),
+                Op::Jmp => jump!(field | (w & DAMASK)),
                 Op::JmpI => {
-                    if env.sbm && w & 0o17777 == 0o10001 && pc & FIELD == 0 {
+                    if env.sbm && w & 0o17777 == 0o10001 && field == 0 {
                         // Debreak (`jmp i 1` ending a break) changes the break state.
                         slow!();
                     }
@@ -612,15 +626,19 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 }
                 // Skip group.
                 Op::Skip => {
-                    if tests_pf1(w) && h.pf & 0o40 == 0 {
-                        // Polling for a key: the typewriter keeps the books (`key_poll`).
-                        slow!();
-                    }
-                    if skips(w, ac, io, h.ov, env.ss, h.pf) {
-                        skip!();
+                    let mut cond = skip_regs(w, ac, io, h.ov);
+                    if w & 0o77 != 0 {
+                        if tests_pf1(w) && h.pf & 0o40 == 0 {
+                            // Polling for a key: the typewriter keeps the books (`key_poll`).
+                            slow!();
+                        }
+                        cond |= skip_switches_flags(w, env.ss, h.pf);
                     }
                     if w & 0o1000 != 0 {
                         h.ov = false;
+                    }
+                    if cond != (w & IBIT != 0) {
+                        skip!();
                     }
                 }
                 // Shift group, by sub-code (dir, shift, reg); 00, 04, 10, 14 are undefined.
@@ -641,22 +659,36 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 Op::LawI => ac = (w & DAMASK) ^ MASK,
                 // Operate.
                 Op::Opr => {
-                    if w & 0o400 != 0 {
-                        slow!(); // hlt
+                    if w & 0o2517 == 0 {
+                        // Only cli, cla, cma (the usual case): `operate` without the work for
+                        // lat, lap and the flags.
+                        if w & 0o4000 != 0 {
+                            io = 0;
+                        }
+                        if w & 0o200 != 0 {
+                            ac = 0;
+                        }
+                        if w & 0o1000 != 0 {
+                            ac ^= MASK;
+                        }
+                    } else {
+                        if w & 0o400 != 0 {
+                            slow!(); // hlt
+                        }
+                        (ac, io, h.pf) = operate(w, ac, io, h.pf, env.tw, epc!());
                     }
-                    (ac, io, h.pf) = operate(w, ac, io, h.pf, env.tw, epc!());
                 }
                 // IOT, the undefined opcodes and shift sub-codes.
                 Op::Slow => slow!(),
             }
             break;
         }
-        pc = incr(pc);
+        off = (off + 1) & DAMASK;
         instructions += 1;
     };
     h.ac = ac;
     h.io = io;
-    h.pc = pc;
+    h.pc = field | off;
     h.ir = w >> 13;
     h.cycles = cycles;
     h.instructions = instructions;
