@@ -47,7 +47,7 @@ struct Hot {
     cycles: u64,
     extra_ns: u64,
     instructions: u64,
-    /// `run`'s scratch: the cycle count at the start of the `xct` being executed.
+    /// `run`'s scratch: its count at the start of the `xct` being executed.
     xct_from: u64,
 }
 
@@ -219,17 +219,28 @@ fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env, h: &mut Hot) -> Op
     }
 }
 
-/// The exact limit test behind `run`'s `stop`: the next `stop`, or `None` when the time
-/// limit, the next device event or the instruction limit has been reached. Out of line so
-/// that the limits are not kept in registers the loop needs.
+/// `run` counts instructions and cycles in one register: instructions in the low 24 bits,
+/// cycles above, so that a fetch is one addition of [`FETCH`] and every other cycle one of
+/// [`CYCLE_1`].
+const CYCLE_1: u64 = 1 << 24;
+const FETCH: u64 = CYCLE_1 | 1;
+/// The most cycles `run` goes between folding the counter into `Hot`: the instruction field
+/// (never more than the cycles) then cannot overflow.
+const MAX_BUDGET: u64 = 1 << 23;
+
+/// The exact limit test behind `run`'s budget: how many more cycles may start before the
+/// time limit, the next device event or the instruction limit (each instruction takes at
+/// least one cycle, so the instructions still allowed bound it too), or `None` when one of
+/// them has been reached. Out of line so that the limits are not kept in registers the
+/// loop needs.
 #[cold]
 #[inline(never)]
-fn next_stop(env: &Env, extra_ns: u64, cycles: u64, instructions: u64) -> Option<u64> {
-    let limit = cycle_limit(env.until_ns, extra_ns);
-    if cycles >= limit || instructions >= env.max_instr {
+fn budget(env: &Env, h: &Hot) -> Option<u64> {
+    let limit = cycle_limit(env.until_ns, h.extra_ns);
+    if h.cycles >= limit || h.instructions >= env.max_instr {
         return None;
     }
-    Some(limit.min(cycles.saturating_add(env.max_instr - instructions)))
+    Some((limit - h.cycles).min(env.max_instr - h.instructions))
 }
 
 /// What the run loop does with an instruction, decoded from its top nine bits (opcode, i,
@@ -350,31 +361,34 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
     // AC, IO, PC and the counters live in locals (registers); MA, OV, PF and the extra time
     // stay in `h`, which the out-of-line `indirect` also writes, so the compiler keeps them
     // in memory and the registers for the values every instruction uses.
-    let Hot {
-        mut ac,
-        mut io,
-        mut cycles,
-        mut instructions,
-        ..
-    } = *h;
+    let Hot { mut ac, mut io, .. } = *h;
     // PC as its field and its address within the field: stepping it is then two operations
     // (add, mask), and the field, which only a jump can change, is at hand for the
     // memory-reference instructions' addresses.
     let mut field = h.pc & FIELD;
     let mut off = h.pc & DAMASK;
     let size = env.size;
-    // Both limits as one cycle count compared once per instruction: `stop` is the lesser of
-    // the time limit (as a cycle count) and `cycles` plus the instructions still allowed.
-    // Every instruction charges at least its fetch cycle, so while `cycles < stop` neither
-    // limit can have been reached; when `cycles` gets there the exact test decides and, if
-    // neither limit has really been reached, sets a new `stop`. 0 forces that test first.
-    let mut stop = 0;
+    // Instructions and cycles since they were last added to `h` (see `FETCH`).
+    let mut count: u64 = 0;
+    macro_rules! fold {
+        () => {{
+            h.cycles += count >> 24;
+            h.instructions += count & (CYCLE_1 - 1);
+            count = 0;
+        }};
+    }
+    // Both limits as one cycle count compared once per instruction: `stop` is the budget
+    // (in the cycle field). While the count is below it neither limit can have been reached;
+    // when it gets there the exact test decides and, if neither has really been reached,
+    // gives a new budget. 0 forces that test first.
+    let mut stop: u64 = 0;
     // The last instruction executed (IR is its opcode).
     let mut w = h.ir << 13;
     let exit = 'run: loop {
-        if cycles >= stop {
-            match next_stop(env, h.extra_ns, cycles, instructions) {
-                Some(s) => stop = s,
+        if count >= stop {
+            fold!();
+            match budget(env, h) {
+                Some(b) => stop = b.min(MAX_BUDGET) * CYCLE_1,
                 None => break 'run Exit::Limit,
             }
         }
@@ -384,17 +398,17 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         let pc = field | off;
         w = rd(mem, pc);
         h.ma = pc;
-        cycles += 1;
+        count += FETCH;
         // Leave before the instruction for `step` to run it. No instruction changes memory
         // before the point where it may do this, so the word at PC is still the instruction. Only its fetch has been charged,
         // unless it is an `xct` (then the chain's cycles too: `h.xct_from` has the count
         // the xct began at). Keeping the start count in a local instead costs a register.
         macro_rules! slow {
             () => {{
-                cycles = if rd(mem, pc) >> 13 == 0o04 {
+                count = if rd(mem, pc) >> 13 == 0o04 {
                     h.xct_from
                 } else {
-                    cycles - 1
+                    count - FETCH
                 };
                 break 'run Exit::Slow;
             }};
@@ -404,7 +418,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
             () => {{
                 match indirect(mem, field | (w & DAMASK), field, env, h) {
                     Some((ea, n)) => {
-                        cycles += u64::from(n);
+                        count += u64::from(n) * CYCLE_1;
                         ea
                     }
                     None => slow!(),
@@ -424,7 +438,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         macro_rules! operand {
             ($a:expr) => {{
                 let a = $a;
-                cycles += 1;
+                count += CYCLE_1;
                 h.ma = a;
                 rd(mem, a)
             }};
@@ -432,7 +446,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         macro_rules! store {
             ($a:expr, $v:expr) => {{
                 let (a, v) = ($a, $v);
-                cycles += 1;
+                count += CYCLE_1;
                 h.ma = a;
                 wr(mem, size, a, v);
             }};
@@ -441,7 +455,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         macro_rules! skip {
             () => {{
                 off = (off + 2) & DAMASK;
-                instructions += 1;
+
                 continue 'run;
             }};
         }
@@ -451,7 +465,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 let a = $a;
                 field = a & FIELD;
                 off = a & DAMASK;
-                instructions += 1;
+
                 continue 'run;
             }};
         }
@@ -488,7 +502,7 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 // xct: the target's fetch is the second cycle; PC stays at xct+1. A chain of
                 // xcts is followed here, so its length is counted only in this arm.
                 Op::Xct => {
-                    h.xct_from = cycles - 1;
+                    h.xct_from = count - FETCH;
                     let mut depth = 0;
                     loop {
                         if depth >= env.xct_limit {
@@ -684,13 +698,12 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
             break;
         }
         off = (off + 1) & DAMASK;
-        instructions += 1;
     };
     h.ac = ac;
     h.io = io;
     h.pc = field | off;
     h.ir = w >> 13;
-    h.cycles = cycles;
-    h.instructions = instructions;
+
+    fold!();
     exit
 }
