@@ -512,13 +512,17 @@ pub(super) fn skips(ir: u32, ac: u32, io: u32, ov: bool, ss: u8, pf: u8) -> bool
 /// The skip group's register conditions (spi szo sma spa sza), ORed, before i inverts.
 #[inline(always)]
 pub(super) fn skip_regs(ir: u32, ac: u32, io: u32, ov: bool) -> bool {
-    // The five conditions as the bits that select them (spi 2000, szo 1000, sma 400, spa
-    // 200, sza 100), so that selecting and ORing them is one AND, with no branches.
-    let state = ((!io >> 7) & 0o2000)
-        | (u32::from(!ov) << 9)
-        | ((ac >> 9) & 0o400)
-        | ((!ac >> 10) & 0o200)
-        | (u32::from(ac == 0) << 6);
+    // The conditions as the bits that select them (spi 2000, szo 1000), so that selecting
+    // and ORing them is one AND, with no branches.
+    let state = ((!io >> 7) & 0o2000) | (u32::from(!ov) << 9);
+    ir & state != 0 || skip_ac(ir, ac)
+}
+
+/// The skip group's AC conditions alone (sma spa sza), ORed.
+#[inline(always)]
+pub(super) fn skip_ac(ir: u32, ac: u32) -> bool {
+    // As the bits that select them: sma 400 if AC is negative, else spa 200; sza 100.
+    let state = ((((ac >> 17) & 1) + 1) << 7) | (u32::from(ac == 0) << 6);
     ir & state != 0
 }
 

@@ -24,7 +24,8 @@
 
 use super::core::MAX;
 use super::cpu::{
-    dis, div, mul, mus, operate, shift_by, shift_count, skip_regs, skip_switches_flags, tests_pf1,
+    dis, div, mul, mus, operate, shift_by, shift_count, skip_ac, skip_regs, skip_switches_flags,
+    tests_pf1,
 };
 use super::{incr, Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT, MASK, SIGN};
 use crate::arith;
@@ -640,17 +641,21 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                 }
                 // Skip group.
                 Op::Skip => {
-                    let mut cond = skip_regs(w, ac, io, h.ov);
-                    if w & 0o77 != 0 {
+                    let cond = if w & 0o3077 == 0 {
+                        // Only AC conditions (sma, spa, sza: the usual case).
+                        skip_ac(w, ac)
+                    } else {
                         if tests_pf1(w) && h.pf & 0o40 == 0 {
                             // Polling for a key: the typewriter keeps the books (`key_poll`).
                             slow!();
                         }
-                        cond |= skip_switches_flags(w, env.ss, h.pf);
-                    }
-                    if w & 0o1000 != 0 {
-                        h.ov = false;
-                    }
+                        let c = skip_regs(w, ac, io, h.ov)
+                            || (w & 0o77 != 0 && skip_switches_flags(w, env.ss, h.pf));
+                        if w & 0o1000 != 0 {
+                            h.ov = false;
+                        }
+                        c
+                    };
                     if cond != (w & IBIT != 0) {
                         skip!();
                     }
