@@ -1,26 +1,34 @@
 //! The run loop: whole instructions at full speed between device events.
 //!
 //! `run_until` spends nearly all its time here. The loop works on a copy of the registers and
-//! counters held in local variables ([`Hot`]) and on the memory array passed as its own
-//! argument, so the compiler can keep PC, AC, IO and the cycle and instruction counters in
-//! machine registers: a memory store cannot alias them (it could when they were fields of
-//! the `Machine` the memory also hangs off, which forced a reload of each after every store).
-//! Emulated time is checked as a cycle count: the time limit and the next device event are
-//! turned into "stop before cycle N" once per entry (and again after Type 10 `mul`/`div`,
-//! whose extra time is not whole cycles).
+//! counters ([`Hot`]) and on the memory array passed as its own argument, so that a memory
+//! store cannot alias them (it could when they were fields of the `Machine` the memory also
+//! hangs off, which forced a reload of each after every store). AC, IO, PC and one combined
+//! instruction/cycle counter are locals, which the compiler keeps in registers; MA, OV, PF
+//! and the extra time stay in `Hot`. What the loop does per instruction is kept small:
+//!
+//! * one budget test: the time limit, the next device event and the instruction limit are
+//!   turned into "this many more cycles" once per entry (and again after Type 10 `mul`/`div`,
+//!   whose extra time is not whole cycles, or after 2^23 cycles), and the exact test runs
+//!   only when the budget is spent;
+//! * one counter update per fetch (instructions in the low 24 bits, cycles above);
+//! * one dispatch, through a table on the top nine bits of the instruction ([`DECODE`]),
+//!   which also decodes a shift's sub-code and `law`'s sign;
+//! * PC kept as field + address within the field, so stepping it is an add and a mask.
 //!
 //! The loop handles the memory-reference group, `xct`, `jmp`/`jsp`, skips, shifts, `law` and
 //! operate — the instructions that touch nothing but registers and memory. Anything else
 //! (an IOT, `hlt`, an undefined instruction, a debreak, `szf` polling for a key, an
-//! `xct`/indirect chain over its limit) ends the loop *before* the instruction: PC and the
-//! cycle count are put back to where the instruction began and [`Exit::Slow`] tells the
-//! caller to run that one instruction through `Machine::step` (`cpu.rs`), which does
-//! everything. Since nothing but the cycle count, MA, MB and IR changes before an
+//! `xct`/indirect chain over its limit) ends the loop *before* the instruction: the counter
+//! is put back to where the instruction began (PC has not moved yet) and [`Exit::Slow`]
+//! tells the caller to run that one instruction through `Machine::step` (`cpu.rs`), which
+//! does everything. Since nothing but the cycle count, MA, MB and IR changes before an
 //! instruction's final operation, re-running it from its start gives exactly the same result.
 //!
 //! Semantics and timing are those of `cpu.rs` (the group operations are the same functions:
-//! `skips`, `shift`, `operate`, `mus`/`dis`/`mul`/`div`); the SIMH differential test and the
-//! per-instruction tests run through this loop.
+//! `skip_*`, `shift_by`, `operate`, `mus`/`dis`/`mul`/`div`; the common cases of operate and
+//! the skips are short paths here); the SIMH differential test, the random fast-path versus
+//! single-stepping test and the per-instruction tests run through this loop.
 
 use super::core::MAX;
 use super::cpu::{
@@ -359,7 +367,7 @@ const DECODE: [Op; 512] = {
 #[allow(unused_assignments)]
 #[inline(never)]
 fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
-    // AC, IO, PC and the counters live in locals (registers); MA, OV, PF and the extra time
+    // AC, IO, PC and the counter live in locals (registers); MA, OV, PF and the extra time
     // stay in `h`, which the out-of-line `indirect` also writes, so the compiler keeps them
     // in memory and the registers for the values every instruction uses.
     let Hot { mut ac, mut io, .. } = *h;
@@ -395,15 +403,16 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
         }
         // Fetch. MA follows every memory cycle, as in single-cycle steps.
         // PC stays at the instruction until it completes: the tail of the loop steps it, and
-        // jumps set it and skip the tail. (That keeps one PC value live, not two.)
+        // jumps and skips set it and skip the tail. (That keeps one PC value live, not two.)
         let pc = field | off;
         w = rd(mem, pc);
         h.ma = pc;
         count += FETCH;
         // Leave before the instruction for `step` to run it. No instruction changes memory
-        // before the point where it may do this, so the word at PC is still the instruction. Only its fetch has been charged,
-        // unless it is an `xct` (then the chain's cycles too: `h.xct_from` has the count
-        // the xct began at). Keeping the start count in a local instead costs a register.
+        // before the point where it may do this, so the word at PC is still the instruction.
+        // Only its fetch has been charged, unless it is an `xct` (then the chain's cycles
+        // too: `h.xct_from` has the count the xct began at). Keeping the start count in a
+        // local instead costs a register.
         macro_rules! slow {
             () => {{
                 count = if rd(mem, pc) >> 13 == 0o04 {
