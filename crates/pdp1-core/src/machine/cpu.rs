@@ -505,67 +505,108 @@ impl Machine {
 /// (Does not include szo's clearing of OV or the key-poll bookkeeping.)
 #[inline(always)]
 pub(super) fn skips(ir: u32, ac: u32, io: u32, ov: bool, ss: u8, pf: u8) -> bool {
+    let cond = skip_regs(ir, ac, io, ov) || (ir & 0o77 != 0 && skip_switches_flags(ir, ss, pf));
+    cond != (ir & IBIT != 0)
+}
+
+/// The skip group's register conditions (spi szo sma spa sza), ORed, before i inverts.
+#[inline(always)]
+pub(super) fn skip_regs(ir: u32, ac: u32, io: u32, ov: bool) -> bool {
+    // The conditions as the bits that select them (spi 2000, szo 1000), so that selecting
+    // and ORing them is one AND, with no branches.
+    let state = ((!io >> 7) & 0o2000) | (u32::from(!ov) << 9);
+    ir & state != 0 || skip_ac(ir, ac)
+}
+
+/// The skip group's AC conditions alone (sma spa sza), ORed.
+#[inline(always)]
+pub(super) fn skip_ac(ir: u32, ac: u32) -> bool {
+    // As the bits that select them: sma 400 if AC is negative, else spa 200; sza 100.
+    let state = ((((ac >> 17) & 1) + 1) << 7) | (u32::from(ac == 0) << 6);
+    ir & state != 0
+}
+
+/// The skip group's sense-switch and program-flag conditions (szs, szf), ORed.
+#[inline(always)]
+pub(super) fn skip_switches_flags(ir: u32, ss: u8, pf: u8) -> bool {
     let sw = FLAG_MASK[((ir >> 3) & 7) as usize];
     let fl = FLAG_MASK[(ir & 7) as usize];
-    let cond = (ir & 0o2000 != 0 && io & SIGN == 0)
-        || (ir & 0o1000 != 0 && !ov)
-        || (ir & 0o0400 != 0 && ac & SIGN != 0)
-        || (ir & 0o0200 != 0 && ac & SIGN == 0)
-        || (ir & 0o0100 != 0 && ac == 0)
-        || (sw != 0 && ss & sw == 0)
-        || (fl != 0 && pf & fl == 0);
-    cond != (ir & IBIT != 0)
+    (sw != 0 && ss & sw == 0) || (fl != 0 && pf & fl == 0)
 }
 
 /// `szf` with a flag selector that includes PF1 (1 or 7).
 #[inline(always)]
 pub(super) fn tests_pf1(ir: u32) -> bool {
-    FLAG_MASK[(ir & 7) as usize] & 0o40 != 0
+    // FLAG_MASK[n] includes PF1 (040) for n = 1 and 7 only.
+    matches!(ir & 7, 1 | 7)
+}
+
+/// Shift count: the number of 1 bits in the 9-bit count field, by table, since without
+/// `popcnt` (not in the x86-64 baseline) `count_ones` is a dozen instructions in the hot loop.
+pub(super) const SHIFT_COUNT: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The shift count of a shift instruction.
+#[inline(always)]
+pub(super) fn shift_count(ir: u32) -> u32 {
+    u32::from(SHIFT_COUNT[(ir & 0o777) as usize])
 }
 
 /// Shift/rotate group: new (AC, IO), or `None` for an undefined sub-code.
 #[inline(always)]
 pub(super) fn shift(ir: u32, ac: u32, io: u32) -> Option<(u32, u32)> {
-    let n = (ir & 0o777).count_ones();
-    let acs = if ac & SIGN != 0 { MASK } else { 0 };
-    // Closed forms of n one-bit steps (n ≤ 9, so no shift reaches 32).
-    let rotl = |x: u32| ((x << n) | (x >> (18 - n))) & MASK;
-    let rotr = |x: u32| ((x >> n) | (x << (18 - n))) & MASK;
-    let sal = |x: u32| {
-        let s = if x & SIGN != 0 { MASK } else { 0 };
-        (x & SIGN) | ((x << n) & 0o377_777) | (s >> (18 - n))
-    };
-    let sar = |x: u32| {
-        let s = if x & SIGN != 0 { MASK } else { 0 };
-        ((x >> n) | (s << (18 - n))) & MASK
-    };
-    Some(match (ir >> 9) & 0o17 {
+    let sub = (ir >> 9) & 0o17;
+    if sub & 3 == 0 {
+        return None; // sub-codes 00, 04, 10, 14
+    }
+    Some(shift_by(sub, shift_count(ir), ac, io))
+}
+
+/// Shift sub-code `sub` (bits 5–8: dir, shift, reg; not 00/04/10/14) by `n` ≤ 9 places.
+/// The run loop calls it with a constant `sub` per dispatch arm, so the match folds away.
+#[inline(always)]
+pub(super) fn shift_by(sub: u32, n: u32, ac: u32, io: u32) -> (u32, u32) {
+    // Closed forms of n one-bit steps, written so that every variable shift is by n (≤ 9)
+    // and every other shift by a constant: on x86 a variable shift takes its count in CL, so
+    // a second count (18 − n) costs a subtraction and register shuffling per shift. The bits
+    // that cross between words or wrap round come from shifting by n and then moving the
+    // result 18 places: `(x << n) >> 18` is x's top n bits at the bottom, and
+    // `((x << 18) >> n) & MASK` is x's bottom n bits at the top (in u32 `x << 18` keeps x's
+    // low 14 bits, and n ≤ 9). For a sign word s (all ones or zero), `(s << n) >> 18` is n
+    // copies of the sign at the bottom and `s ^ (s >> n)` n copies at the top.
+    let top = |x: u32| ((x << 18) >> n) & MASK;
+    let out = |x: u32| (x << n) >> 18;
+    let sign = |x: u32| if x & SIGN != 0 { MASK } else { 0 };
+    let rotl = |x: u32| ((x << n) & MASK) | out(x);
+    let rotr = |x: u32| (x >> n) | top(x);
+    let sal = |x: u32| (x & SIGN) | ((x << n) & 0o377_777) | out(sign(x));
+    let sar = |x: u32| (x >> n) | (sign(x) ^ (sign(x) >> n));
+    match sub {
         0o01 => (rotl(ac), io),
         0o02 => (ac, rotl(io)),
-        0o03 => (
-            ((ac << n) | (io >> (18 - n))) & MASK,
-            ((io << n) | (ac >> (18 - n))) & MASK,
-        ),
+        0o03 => (((ac << n) & MASK) | out(io), ((io << n) & MASK) | out(ac)),
         0o05 => (sal(ac), io),
         0o06 => (ac, sal(io)),
         0o07 => (
-            (ac & SIGN) | ((ac << n) & 0o377_777) | (io >> (18 - n)),
-            ((io << n) | (acs >> (18 - n))) & MASK,
+            (ac & SIGN) | ((ac << n) & 0o377_777) | out(io),
+            ((io << n) & MASK) | out(sign(ac)),
         ),
         0o11 => (rotr(ac), io),
         0o12 => (ac, rotr(io)),
-        0o13 => (
-            ((ac >> n) | (io << (18 - n))) & MASK,
-            ((io >> n) | (ac << (18 - n))) & MASK,
-        ),
+        0o13 => ((ac >> n) | top(io), (io >> n) | top(ac)),
         0o15 => (sar(ac), io),
         0o16 => (ac, sar(io)),
-        0o17 => (
-            ((ac >> n) | (acs << (18 - n))) & MASK,
-            ((io >> n) | (ac << (18 - n))) & MASK,
-        ),
-        _ => return None,
-    })
+        0o17 => (sar(ac), (io >> n) | top(ac)),
+        // Undefined sub-codes: `shift` returns None for them before calling this.
+        _ => (ac, io),
+    }
 }
 
 /// Operate group in micro-operation order (cli, cla; OR TW, OR PC; cma; set/clear flag):
@@ -583,8 +624,12 @@ pub(super) fn operate(ir: u32, ac: u32, io: u32, pf: u8, tw: u32, epc: u32) -> (
     if ir & 0o1000 != 0 {
         ac ^= MASK;
     }
-    let f = FLAG_MASK[(ir & 7) as usize];
-    let pf = if ir & 0o10 != 0 { pf | f } else { pf & !f };
+    // (Flag 0 selects no flag; most operate instructions leave the flags alone.)
+    let mut pf = pf;
+    if ir & 7 != 0 {
+        let f = FLAG_MASK[(ir & 7) as usize];
+        pf = if ir & 0o10 != 0 { pf | f } else { pf & !f };
+    }
     (ac, io, pf)
 }
 

@@ -1,29 +1,40 @@
 //! The run loop: whole instructions at full speed between device events.
 //!
 //! `run_until` spends nearly all its time here. The loop works on a copy of the registers and
-//! counters held in local variables ([`Hot`]) and on the memory array passed as its own
-//! argument, so the compiler can keep PC, AC, IO and the cycle and instruction counters in
-//! machine registers: a memory store cannot alias them (it could when they were fields of
-//! the `Machine` the memory also hangs off, which forced a reload of each after every store).
-//! Emulated time is checked as a cycle count: the time limit and the next device event are
-//! turned into "stop before cycle N" once per entry (and again after Type 10 `mul`/`div`,
-//! whose extra time is not whole cycles).
+//! counters ([`Hot`]) and on the memory array passed as its own argument, so that a memory
+//! store cannot alias them (it could when they were fields of the `Machine` the memory also
+//! hangs off, which forced a reload of each after every store). AC, IO, PC and one combined
+//! instruction/cycle counter are locals, which the compiler keeps in registers; MA, OV, PF
+//! and the extra time stay in `Hot`. What the loop does per instruction is kept small:
+//!
+//! * one budget test: the time limit, the next device event and the instruction limit are
+//!   turned into "this many more cycles" once per entry (and again after Type 10 `mul`/`div`,
+//!   whose extra time is not whole cycles, or after 2^23 cycles), and the exact test runs
+//!   only when the budget is spent;
+//! * one counter update per fetch (instructions in the low 24 bits, cycles above);
+//! * one dispatch, through a table on the top nine bits of the instruction ([`DECODE`]),
+//!   which also decodes a shift's sub-code and `law`'s sign;
+//! * PC kept as field + address within the field, so stepping it is an add and a mask.
 //!
 //! The loop handles the memory-reference group, `xct`, `jmp`/`jsp`, skips, shifts, `law` and
 //! operate — the instructions that touch nothing but registers and memory. Anything else
 //! (an IOT, `hlt`, an undefined instruction, a debreak, `szf` polling for a key, an
-//! `xct`/indirect chain over its limit) ends the loop *before* the instruction: PC and the
-//! cycle count are put back to where the instruction began and [`Exit::Slow`] tells the
-//! caller to run that one instruction through `Machine::step` (`cpu.rs`), which does
-//! everything. Since nothing but the cycle count, MA, MB and IR changes before an
+//! `xct`/indirect chain over its limit) ends the loop *before* the instruction: the counter
+//! is put back to where the instruction began (PC has not moved yet) and [`Exit::Slow`]
+//! tells the caller to run that one instruction through `Machine::step` (`cpu.rs`), which
+//! does everything. Since nothing but the cycle count, MA, MB and IR changes before an
 //! instruction's final operation, re-running it from its start gives exactly the same result.
 //!
 //! Semantics and timing are those of `cpu.rs` (the group operations are the same functions:
-//! `skips`, `shift`, `operate`, `mus`/`dis`/`mul`/`div`); the SIMH differential test and the
-//! per-instruction tests run through this loop.
+//! `skip_*`, `shift_by`, `operate`, `mus`/`dis`/`mul`/`div`; the common cases of operate and
+//! the skips are short paths here); the SIMH differential test, the random fast-path versus
+//! single-stepping test and the per-instruction tests run through this loop.
 
 use super::core::MAX;
-use super::cpu::{dis, div, mul, mus, operate, shift, skips, tests_pf1};
+use super::cpu::{
+    dis, div, mul, mus, operate, shift_by, shift_count, skip_ac, skip_regs, skip_switches_flags,
+    tests_pf1,
+};
 use super::{incr, Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT, MASK, SIGN};
 use crate::arith;
 use crate::word::Word;
@@ -45,6 +56,8 @@ struct Hot {
     cycles: u64,
     extra_ns: u64,
     instructions: u64,
+    /// `run`'s scratch: its count at the start of the `xct` being executed.
+    xct_from: u64,
 }
 
 /// Everything the loop reads but never changes (changing any of it takes an IOT, a break or
@@ -111,6 +124,7 @@ impl Machine {
                 cycles: self.cycles,
                 extra_ns: self.extra_ns,
                 instructions: self.instructions,
+                xct_from: 0,
             };
             let (mem, size) = self.mem.raw();
             let env = Env {
@@ -191,10 +205,11 @@ fn wr(mem: &mut [Word; MAX], size: usize, a: u32, v: u32) {
 /// small.
 #[cold]
 #[inline(never)]
-fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env) -> Option<(u32, u32, u32)> {
+fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env, h: &mut Hot) -> Option<(u32, u32)> {
     if env.extend {
         // Extend mode: one level, the word holds a full 16-bit address.
-        return Some((rd(mem, a) & AMASK, a, 1));
+        h.ma = a;
+        return Some((rd(mem, a) & AMASK, 1));
     }
     let mut a = a;
     let mut n = 0;
@@ -206,11 +221,144 @@ fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env) -> Option<(u32, u3
         let w = rd(mem, a);
         let next = field | (w & DAMASK);
         if w & IBIT == 0 {
-            return Some((next, a, n));
+            h.ma = a;
+            return Some((next, n));
         }
         a = next;
     }
 }
+
+/// `run` counts instructions and cycles in one register: instructions in the low 24 bits,
+/// cycles above, so that a fetch is one addition of [`FETCH`] and every other cycle one of
+/// [`CYCLE_1`].
+const CYCLE_1: u64 = 1 << 24;
+const FETCH: u64 = CYCLE_1 | 1;
+/// The most cycles `run` goes between folding the counter into `Hot`: the instruction field
+/// (never more than the cycles) then cannot overflow.
+const MAX_BUDGET: u64 = 1 << 23;
+
+/// The exact limit test behind `run`'s budget: how many more cycles may start before the
+/// time limit, the next device event or the instruction limit (each instruction takes at
+/// least one cycle, so the instructions still allowed bound it too), or `None` when one of
+/// them has been reached. Out of line so that the limits are not kept in registers the
+/// loop needs.
+#[cold]
+#[inline(never)]
+fn budget(env: &Env, h: &Hot) -> Option<u64> {
+    let limit = cycle_limit(env.until_ns, h.extra_ns);
+    if h.cycles >= limit || h.instructions >= env.max_instr {
+        return None;
+    }
+    Some((limit - h.cycles).min(env.max_instr - h.instructions))
+}
+
+/// What the run loop does with an instruction, decoded from its top nine bits (opcode, i,
+/// and the three bits after i) by [`DECODE`]. Matching on this dense enum compiles to one
+/// jump table; a `match` on the raw bits with ranges is split by the compiler into a table
+/// for the memory-reference opcodes and a chain of compares for the rest, which put the
+/// one-cycle instructions behind several branches. The nine bits also decode a shift's
+/// sub-code and `law`'s sign, so those need no second branch.
+#[derive(Clone, Copy)]
+#[repr(u8)]
+enum Op {
+    /// For `Machine::step`: IOT, the undefined opcodes and shift sub-codes.
+    Slow,
+    And,
+    Ior,
+    Xor,
+    Xct,
+    CalJda,
+    Lac,
+    Lio,
+    Dac,
+    Dap,
+    Dip,
+    Dio,
+    Dzm,
+    Add,
+    Sub,
+    Idx,
+    Isp,
+    Sad,
+    Sas,
+    Mul,
+    Div,
+    Jmp,
+    JmpI,
+    Jsp,
+    Skip,
+    Ral,
+    Ril,
+    Rcl,
+    Sal,
+    Sil,
+    Scl,
+    Rar,
+    Rir,
+    Rcr,
+    Sar,
+    Sir,
+    Scr,
+    Law,
+    LawI,
+    Opr,
+}
+
+/// [`Op`] for each value of instruction bits 0–8 (the word shifted right 9).
+const DECODE: [Op; 512] = {
+    let mut t = [Op::Slow; 512];
+    let mut i = 0;
+    while i < 512 {
+        t[i] = match i >> 4 {
+            0o01 => Op::And,
+            0o02 => Op::Ior,
+            0o03 => Op::Xor,
+            0o04 => Op::Xct,
+            0o07 => Op::CalJda,
+            0o10 => Op::Lac,
+            0o11 => Op::Lio,
+            0o12 => Op::Dac,
+            0o13 => Op::Dap,
+            0o14 => Op::Dip,
+            0o15 => Op::Dio,
+            0o16 => Op::Dzm,
+            0o20 => Op::Add,
+            0o21 => Op::Sub,
+            0o22 => Op::Idx,
+            0o23 => Op::Isp,
+            0o24 => Op::Sad,
+            0o25 => Op::Sas,
+            0o26 => Op::Mul,
+            0o27 => Op::Div,
+            0o30 if i & 0o10 == 0 => Op::Jmp,
+            0o30 => Op::JmpI,
+            0o31 => Op::Jsp,
+            0o32 => Op::Skip,
+            // Sub-code (dir, shift, reg) in the low four bits; 00, 04, 10, 14 undefined.
+            0o33 => match i & 0o17 {
+                0o01 => Op::Ral,
+                0o02 => Op::Ril,
+                0o03 => Op::Rcl,
+                0o05 => Op::Sal,
+                0o06 => Op::Sil,
+                0o07 => Op::Scl,
+                0o11 => Op::Rar,
+                0o12 => Op::Rir,
+                0o13 => Op::Rcr,
+                0o15 => Op::Sar,
+                0o16 => Op::Sir,
+                0o17 => Op::Scr,
+                _ => Op::Slow,
+            },
+            0o34 if i & 0o10 == 0 => Op::Law,
+            0o34 => Op::LawI,
+            0o37 => Op::Opr,
+            _ => Op::Slow,
+        };
+        i += 1;
+    }
+    t
+};
 
 /// The loop itself (see the module docs). Instruction by instruction it does what
 /// `Machine::step` + `Machine::execute` do, charging the same cycles in the same places.
@@ -219,166 +367,224 @@ fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env) -> Option<(u32, u3
 #[allow(unused_assignments)]
 #[inline(never)]
 fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
-    let Hot {
-        mut ac,
-        mut io,
-        mut pc,
-        mut ma,
-        ir: _,
-        mut ov,
-        mut pf,
-        mut cycles,
-        mut extra_ns,
-        mut instructions,
-    } = *h;
+    // AC, IO, PC and the counter live in locals (registers); MA, OV, PF and the extra time
+    // stay in `h`, which the out-of-line `indirect` also writes, so the compiler keeps them
+    // in memory and the registers for the values every instruction uses.
+    let Hot { mut ac, mut io, .. } = *h;
+    // PC as its field and its address within the field: stepping it is then two operations
+    // (add, mask), and the field, which only a jump can change, is at hand for the
+    // memory-reference instructions' addresses.
+    let mut field = h.pc & FIELD;
+    let mut off = h.pc & DAMASK;
     let size = env.size;
-    let mut limit = cycle_limit(env.until_ns, extra_ns);
+    // Instructions and cycles since they were last added to `h` (see `FETCH`).
+    let mut count: u64 = 0;
+    macro_rules! fold {
+        () => {{
+            h.cycles += count >> 24;
+            h.instructions += count & (CYCLE_1 - 1);
+            count = 0;
+        }};
+    }
+    // Both limits as one cycle count compared once per instruction: `stop` is the budget
+    // (in the cycle field). While the count is below it neither limit can have been reached;
+    // when it gets there the exact test decides and, if neither has really been reached,
+    // gives a new budget. 0 forces that test first.
+    let mut stop: u64 = 0;
     // The last instruction executed (IR is its opcode).
     let mut w = h.ir << 13;
     let exit = 'run: loop {
-        if cycles >= limit || instructions >= env.max_instr {
-            break Exit::Limit;
+        if count >= stop {
+            fold!();
+            match budget(env, h) {
+                Some(b) => stop = b.min(MAX_BUDGET) * CYCLE_1,
+                None => break 'run Exit::Limit,
+            }
         }
         // Fetch. MA follows every memory cycle, as in single-cycle steps.
-        let pc0 = pc;
-        w = rd(mem, pc0);
-        ma = pc0;
-        pc = incr(pc0);
-        let cycles0 = cycles;
-        cycles += 1;
-        let mut xct_depth = 0;
+        // PC stays at the instruction until it completes: the tail of the loop steps it, and
+        // jumps and skips set it and skip the tail. (That keeps one PC value live, not two.)
+        let pc = field | off;
+        w = rd(mem, pc);
+        h.ma = pc;
+        count += FETCH;
+        // Leave before the instruction for `step` to run it. No instruction changes memory
+        // before the point where it may do this, so the word at PC is still the instruction.
+        // Only its fetch has been charged, unless it is an `xct` (then the chain's cycles
+        // too: `h.xct_from` has the count the xct began at). Keeping the start count in a
+        // local instead costs a register.
         macro_rules! slow {
             () => {{
-                pc = pc0;
-                cycles = cycles0;
+                count = if rd(mem, pc) >> 13 == 0o04 {
+                    h.xct_from
+                } else {
+                    count - FETCH
+                };
                 break 'run Exit::Slow;
             }};
         }
         // Effective address, one cycle per indirect word, as `Machine::ea`.
+        macro_rules! ea_indirect {
+            () => {{
+                match indirect(mem, field | (w & DAMASK), field, env, h) {
+                    Some((ea, n)) => {
+                        count += u64::from(n) * CYCLE_1;
+                        ea
+                    }
+                    None => slow!(),
+                }
+            }};
+        }
         macro_rules! ea {
             () => {{
-                let field = pc & FIELD;
-                let mut a = field | (w & DAMASK);
                 if w & IBIT != 0 {
-                    match indirect(mem, a, field, env) {
-                        Some((ea, last, n)) => {
-                            a = ea;
-                            ma = last;
-                            cycles += u64::from(n);
-                        }
-                        None => slow!(),
-                    }
+                    ea_indirect!()
+                } else {
+                    field | (w & DAMASK)
                 }
-                a
             }};
         }
         // The execute cycle's operand read / store.
         macro_rules! operand {
             ($a:expr) => {{
                 let a = $a;
-                cycles += 1;
-                ma = a;
+                count += CYCLE_1;
+                h.ma = a;
                 rd(mem, a)
             }};
         }
         macro_rules! store {
             ($a:expr, $v:expr) => {{
                 let (a, v) = ($a, $v);
-                cycles += 1;
-                ma = a;
+                count += CYCLE_1;
+                h.ma = a;
                 wr(mem, size, a, v);
             }};
         }
+        // Skip: PC steps twice, and the instruction is done (so it must come last).
         macro_rules! skip {
-            () => {
-                pc = incr(pc)
-            };
+            () => {{
+                off = (off + 2) & DAMASK;
+
+                continue 'run;
+            }};
+        }
+        // A jump: PC ← `$a`, and the instruction is done.
+        macro_rules! jump {
+            ($a:expr) => {{
+                let a = $a;
+                field = a & FIELD;
+                off = a & DAMASK;
+
+                continue 'run;
+            }};
         }
         macro_rules! epc {
             () => {
-                (u32::from(ov) << 17) | (u32::from(env.extend) << 16) | pc
+                (u32::from(h.ov) << 17)
+                    | (u32::from(env.extend) << 16)
+                    | field
+                    | ((off + 1) & DAMASK)
             };
         }
+        // A shift with a sub-code known from the dispatch.
+        macro_rules! shift {
+            ($sub:expr) => {
+                (ac, io) = shift_by($sub, shift_count(w), ac, io)
+            };
+        }
+        // One dispatch per instruction (see `Op`); `continue` re-dispatches an `xct` target.
         loop {
-            match (w >> 13) & 0o37 {
-                0o01 => {
+            match DECODE[(w >> 9) as usize & 0o777] {
+                // and ior xor
+                Op::And => {
                     let a = ea!();
                     ac &= operand!(a);
                 }
-                0o02 => {
+                Op::Ior => {
                     let a = ea!();
                     ac |= operand!(a);
                 }
-                0o03 => {
+                Op::Xor => {
                     let a = ea!();
                     ac ^= operand!(a);
                 }
-                0o04 => {
-                    // xct: the target's fetch is the second cycle; PC stays at xct+1.
-                    if xct_depth >= env.xct_limit {
-                        slow!();
+                // xct: the target's fetch is the second cycle; PC stays at xct+1. A chain of
+                // xcts is followed here, so its length is counted only in this arm.
+                Op::Xct => {
+                    h.xct_from = count - FETCH;
+                    let mut depth = 0;
+                    loop {
+                        if depth >= env.xct_limit {
+                            slow!();
+                        }
+                        depth += 1;
+                        let a = ea!();
+                        w = operand!(a);
+                        if (w >> 13) & 0o37 != 0o04 {
+                            break;
+                        }
                     }
-                    xct_depth += 1;
-                    let a = ea!();
-                    w = operand!(a);
                     continue;
                 }
-                0o07 => {
-                    // cal (i = 0) uses location 100 of the current field, jda (i = 1) Y.
-                    let a = (pc & FIELD) | if w & IBIT != 0 { w & DAMASK } else { 0o100 };
+                // cal (i = 0) uses location 100 of the current field, jda (i = 1) Y.
+                Op::CalJda => {
+                    let a = field | if w & IBIT != 0 { w & DAMASK } else { 0o100 };
                     let old = ac;
                     ac = epc!();
-                    pc = incr(a);
                     store!(a, old);
+                    jump!(incr(a));
                 }
-                0o10 => {
+                // lac lio dac dap dip dio dzm
+                Op::Lac => {
                     let a = ea!();
                     ac = operand!(a);
                 }
-                0o11 => {
+                Op::Lio => {
                     let a = ea!();
                     io = operand!(a);
                 }
-                0o12 => {
+                Op::Dac => {
                     let a = ea!();
                     store!(a, ac);
                 }
-                0o13 => {
+                Op::Dap => {
                     let a = ea!();
                     let m = rd(mem, a);
                     store!(a, (m & !DAMASK) | (ac & DAMASK));
                 }
-                0o14 => {
+                Op::Dip => {
                     let a = ea!();
                     let m = rd(mem, a);
                     store!(a, (ac & !DAMASK & MASK) | (m & DAMASK));
                 }
-                0o15 => {
+                Op::Dio => {
                     let a = ea!();
                     store!(a, io);
                 }
-                0o16 => {
+                Op::Dzm => {
                     let a = ea!();
                     store!(a, 0);
                 }
-                0o20 => {
+                // add sub idx isp sad sas
+                Op::Add => {
                     let a = ea!();
                     let (r, o) = arith::add(Word::new(ac), Word::new(operand!(a)));
                     ac = r.bits();
-                    ov |= o;
+                    h.ov |= o;
                 }
-                0o21 => {
+                Op::Sub => {
                     let a = ea!();
                     let (r, o) = arith::sub(Word::new(ac), Word::new(operand!(a)));
                     ac = r.bits();
-                    ov |= o;
+                    h.ov |= o;
                 }
-                0o22 => {
+                Op::Idx => {
                     let a = ea!();
                     ac = arith::inc(Word::new(rd(mem, a))).bits();
                     store!(a, ac);
                 }
-                0o23 => {
+                Op::Isp => {
                     let a = ea!();
                     ac = arith::inc(Word::new(rd(mem, a))).bits();
                     store!(a, ac);
@@ -386,100 +592,132 @@ fn run(h: &mut Hot, mem: &mut [Word; MAX], env: &Env) -> Exit {
                         skip!();
                     }
                 }
-                0o24 => {
+                Op::Sad => {
                     let a = ea!();
                     if ac != operand!(a) {
                         skip!();
                     }
                 }
-                0o25 => {
+                Op::Sas => {
                     let a = ea!();
                     if ac == operand!(a) {
                         skip!();
                     }
                 }
-                0o26 => {
+                // mul/mus div/dis. Type 10 time is not whole cycles: `stop = 0` makes the next
+                // loop test recompute the time limit with the new extra time.
+                Op::Mul => {
                     let a = ea!();
                     let m = operand!(a);
                     if env.mul_div {
                         let t;
                         (ac, io, t) = mul(ac, m);
-                        extra_ns += t;
-                        limit = cycle_limit(env.until_ns, extra_ns);
+                        h.extra_ns += t;
+                        stop = 0;
                     } else {
                         (ac, io) = mus(ac, io, m);
                     }
                 }
-                0o27 => {
+                Op::Div => {
                     let a = ea!();
                     let m = operand!(a);
                     if env.mul_div {
                         let (s, t);
                         (ac, io, s, t) = div(ac, io, m);
+                        h.extra_ns += t;
+                        stop = 0;
                         if s {
                             skip!();
                         }
-                        extra_ns += t;
-                        limit = cycle_limit(env.until_ns, extra_ns);
                     } else {
                         (ac, io) = dis(ac, io, m);
                     }
                 }
-                0o30 => {
-                    if env.sbm && w & 0o17777 == 0o10001 && pc & FIELD == 0 {
+                // jmp
+                Op::Jmp => jump!(field | (w & DAMASK)),
+                Op::JmpI => {
+                    if env.sbm && w & 0o17777 == 0o10001 && field == 0 {
                         // Debreak (`jmp i 1` ending a break) changes the break state.
                         slow!();
                     }
-                    pc = ea!();
+                    jump!(ea_indirect!());
                 }
-                0o31 => {
+                // jsp
+                Op::Jsp => {
                     let a = ea!();
                     ac = epc!();
-                    pc = a;
+                    jump!(a);
                 }
-                0o32 => {
-                    if tests_pf1(w) && pf & 0o40 == 0 {
-                        // Polling for a key: the typewriter keeps the books (`key_poll`).
-                        slow!();
-                    }
-                    if skips(w, ac, io, ov, env.ss, pf) {
+                // Skip group.
+                Op::Skip => {
+                    let cond = if w & 0o3077 == 0 {
+                        // Only AC conditions (sma, spa, sza: the usual case).
+                        skip_ac(w, ac)
+                    } else {
+                        if tests_pf1(w) && h.pf & 0o40 == 0 {
+                            // Polling for a key: the typewriter keeps the books (`key_poll`).
+                            slow!();
+                        }
+                        let c = skip_regs(w, ac, io, h.ov)
+                            || (w & 0o77 != 0 && skip_switches_flags(w, env.ss, h.pf));
+                        if w & 0o1000 != 0 {
+                            h.ov = false;
+                        }
+                        c
+                    };
+                    if cond != (w & IBIT != 0) {
                         skip!();
                     }
-                    if w & 0o1000 != 0 {
-                        ov = false;
+                }
+                // Shift group, by sub-code (dir, shift, reg); 00, 04, 10, 14 are undefined.
+                Op::Ral => shift!(0o01),
+                Op::Ril => shift!(0o02),
+                Op::Rcl => shift!(0o03),
+                Op::Sal => shift!(0o05),
+                Op::Sil => shift!(0o06),
+                Op::Scl => shift!(0o07),
+                Op::Rar => shift!(0o11),
+                Op::Rir => shift!(0o12),
+                Op::Rcr => shift!(0o13),
+                Op::Sar => shift!(0o15),
+                Op::Sir => shift!(0o16),
+                Op::Scr => shift!(0o17),
+                // law N, law i N
+                Op::Law => ac = w & DAMASK,
+                Op::LawI => ac = (w & DAMASK) ^ MASK,
+                // Operate.
+                Op::Opr => {
+                    if w & 0o2517 == 0 {
+                        // Only cli, cla, cma (the usual case): `operate` without the work for
+                        // lat, lap and the flags.
+                        if w & 0o4000 != 0 {
+                            io = 0;
+                        }
+                        if w & 0o200 != 0 {
+                            ac = 0;
+                        }
+                        if w & 0o1000 != 0 {
+                            ac ^= MASK;
+                        }
+                    } else {
+                        if w & 0o400 != 0 {
+                            slow!(); // hlt
+                        }
+                        (ac, io, h.pf) = operate(w, ac, io, h.pf, env.tw, epc!());
                     }
                 }
-                0o33 => match shift(w, ac, io) {
-                    Some(r) => (ac, io) = r,
-                    None => slow!(),
-                },
-                0o34 => {
-                    ac = (w & DAMASK) ^ if w & IBIT != 0 { MASK } else { 0 };
-                }
-                0o37 => {
-                    if w & 0o400 != 0 {
-                        slow!(); // hlt
-                    }
-                    (ac, io, pf) = operate(w, ac, io, pf, env.tw, epc!());
-                }
-                // IOT and the undefined opcodes.
-                _ => slow!(),
+                // IOT, the undefined opcodes and shift sub-codes.
+                Op::Slow => slow!(),
             }
             break;
         }
-        instructions += 1;
+        off = (off + 1) & DAMASK;
     };
-    *h = Hot {
-        ac,
-        io,
-        pc,
-        ma,
-        ir: w >> 13,
-        ov,
-        pf,
-        cycles,
-        extra_ns,
-        instructions,
-    };
+    h.ac = ac;
+    h.io = io;
+    h.pc = field | off;
+    h.ir = w >> 13;
+
+    fold!();
     exit
 }
