@@ -381,3 +381,156 @@ fn r_takes_back_the_end_of_the_game() {
     p.type_text(&m.to_string());
     assert!(!p.paper().contains('\u{8}'));
 }
+
+/// The display points of a search: (x, y) in screen units, in order, and the typed paper.
+fn think(p: &mut Program) -> (Vec<pdp1_core::DisplayPoint>, String) {
+    p.m.drain_display();
+    p.paper();
+    let wt = p.sym("wt");
+    p.m.strike_key(SPACE);
+    // Let the frame in progress finish: skip points until the key is read (the frame is drawn
+    // before the key is looked at); the search's points follow.
+    let mut pts = Vec::new();
+    let srh = p.sym("srh");
+    p.m.add_breakpoint(srh);
+    loop {
+        let r = run_until_stop(&mut p.m, 7_200_000_000_000);
+        match r {
+            pdp1_core::StopReason::Breakpoint(a) if a == srh => break,
+            pdp1_core::StopReason::Breakpoint(a) if a == wt => {
+                p.m.step_instruction();
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    p.m.remove_breakpoint(srh);
+    p.m.drain_display();
+    p.run_to_wait();
+    pts.extend(p.m.drain_display());
+    (pts, p.paper())
+}
+
+fn run_until_stop(m: &mut pdp1_core::Machine, ns: u64) -> pdp1_core::StopReason {
+    m.run_until(pdp1_core::Limit {
+        until_ns: Some(m.time_ns() + ns),
+        instructions: None,
+    })
+}
+
+/// Where the program plots the n-th point (0-based) of the long look at `level`.
+fn point_at(n: u64, level: u32) -> (i16, i16) {
+    (-500 + 2 * (n % 500) as i16, -480 + 64 * level as i16)
+}
+
+#[test]
+fn display_of_search_depth_against_time() {
+    let mut p = Program::boot(test_word(6, 3, TW_RUSSELL), 0);
+    p.type_text("o4.y7.");
+    let a = Analysis {
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(6)
+    };
+    let b = opening(3);
+    let r = russell::analyse_traced(&b, 0, &a).unwrap();
+    let (pts, paper) = think(&mut p);
+    assert!(paper.ends_with(&punct(&b, &r)));
+    let (marks, nodes): (Vec<&pdp1_core::DisplayPoint>, Vec<_>) =
+        pts.iter().partition(|q| q.y < -480);
+    let want: Vec<(i16, i16)> = r
+        .levels
+        .iter()
+        .enumerate()
+        .map(|(n, &l)| point_at(n as u64, l))
+        .collect();
+    let got: Vec<(i16, i16)> = nodes.iter().map(|q| (q.x, q.y)).collect();
+    assert_eq!(
+        got, want,
+        "a point per long-look position, height 64 a level"
+    );
+    assert!(r.long_effort > 500, "the test covers a second display line");
+    // A marker (four points) every 7th long-look leaf.
+    assert_eq!(marks.len(), 4 * (r.variations.len() / 7));
+    for (i, m) in marks.chunks(4).enumerate() {
+        let n = r.leaf_points[7 * i + 6];
+        let (x, _) = point_at(n, 0);
+        let ys: Vec<i16> = m.iter().map(|q| q.y).collect();
+        assert_eq!(ys, vec![-508, -502, -496, -490]);
+        assert!(m.iter().all(|q| q.x == x), "marker {i} at x {x}: {m:?}");
+    }
+    // Points at least 50 µs apart.
+    for w in pts.windows(2) {
+        assert!(w[1].time_ns - w[0].time_ns >= 50_000);
+    }
+}
+
+#[test]
+fn ss5_types_the_variation_at_each_marker() {
+    let mut p = Program::boot(test_word(4, 2, TW_RUSSELL), 0o002);
+    p.type_text("o4.y100.");
+    p.paper();
+    let a = Analysis {
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(4)
+    };
+    let b = opening(2);
+    let r = russell::analyse_traced(&b, 0, &a).unwrap();
+    p.key(SPACE);
+    let paper = p.paper();
+    let got: Vec<&str> = paper
+        .lines()
+        .filter(|l| l.starts_with('p') && !l.starts_with("pv"))
+        .collect();
+    let want: Vec<String> = (0..r.variations.len() / 100)
+        .map(|i| {
+            let k = 100 * i + 99;
+            format!(
+                "p{:o}m{:o} {}",
+                r.leaf_points[k] / 500,
+                i + 1,
+                russell::render(&r.variations[k].0)
+            )
+        })
+        .collect();
+    assert!(!want.is_empty());
+    assert_eq!(got, want);
+}
+
+#[test]
+fn option_9_cuts_the_display_and_option_8_halts_at_each_line() {
+    let mut p = Program::boot(test_word(6, 3, TW_RUSSELL), 0);
+    p.type_text("o404.");
+    let (pts, _) = think(&mut p);
+    assert!(pts.is_empty(), "option 9: no display");
+    let mut p = Program::boot(test_word(6, 3, TW_RUSSELL), 0);
+    p.type_text("o204.");
+    p.paper();
+    let a = Analysis {
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(6)
+    };
+    let r = analyse(&opening(3), 0, &a).unwrap();
+    p.m.drain_display();
+    p.m.strike_key(SPACE);
+    let wt = p.sym("wt");
+    let mut halts = 0;
+    let mut points = 0;
+    loop {
+        let s = run_until_stop(&mut p.m, 7_200_000_000_000);
+        points += p.m.drain_display().len();
+        match s {
+            pdp1_core::StopReason::Halted => {
+                halts += 1;
+                p.m.cont();
+            }
+            pdp1_core::StopReason::Breakpoint(a) if a == wt => {
+                if p.paper().ends_with(&punct(&opening(3), &r)) {
+                    break;
+                }
+                p.m.step_instruction();
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(halts as u64, r.long_effort / 500, "a halt per full line");
+    assert!(points as u64 >= r.long_effort);
+}

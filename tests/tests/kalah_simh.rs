@@ -12,17 +12,11 @@ use std::path::PathBuf;
 const KEY_POLL: u64 = 400_000;
 const GAP_NS: u64 = 100_000_000;
 
-#[test]
-fn kalah_transcript_matches_simh() {
-    let Some(sim) = simh::require("kalah_simh::kalah_transcript_matches_simh") else {
-        return;
-    };
+/// Our transcript and SIMH's for `typed` (lower-case keys) with test word `tw`.
+fn transcripts(tw: u32, typed: &str) -> Option<(String, String)> {
+    let sim = simh::require("kalah_simh")?;
     let tape = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms/kalah.rim");
-    // Depth 2, analysis on: machine moves, a crossed-out key and an empty pit, upper's moves,
-    // a restart, and more moves after it.
-    let typed = " 3 1x 2 4 6\n 5 ";
     let k = keys(typed).expect("lower-case keys");
-    let tw = 0o400002;
 
     let mut m = Machine::new(MachineConfig::default()).unwrap();
     m.set_test_word(Word::new(tw));
@@ -43,6 +37,27 @@ fn kalah_transcript_matches_simh() {
         .expect("SIMH runs");
     let theirs = simh_typewriter_text(&out);
     eprintln!("ours:\n{ours}\n---- SIMH:\n{theirs}\n----");
+    Some((ours, theirs))
+}
+
+#[test]
+fn kalah_transcript_matches_simh() {
+    // Depth 2, analysis on: machine moves, a crossed-out key and an empty pit, upper's moves,
+    // a restart, and more moves after it.
+    let Some((ours, theirs)) = transcripts(0o400002, " 3 1x 2 4 6\n 5 ") else {
+        return;
+    };
     assert!(ours.contains("e49p49v0"), "our transcript: {ours:?}");
+    assert_eq!(ours, theirs);
+}
+
+/// Russell's analysis program (test-word bit 3, 2 stones, depth 2): typed commands, the
+/// printout, `r` and the depth display (an ignored IOT on SIMH) give the same transcript.
+#[test]
+fn russell_transcript_matches_simh() {
+    let Some((ours, theirs)) = transcripts(0o040042, "o4.a-50. 1 rr a1x ") else {
+        return;
+    };
+    assert!(ours.contains("te"), "our transcript: {ours:?}");
     assert_eq!(ours, theirs);
 }

@@ -140,6 +140,12 @@ pub struct Report {
     /// With [`analyse_traced`]: every main-search leaf's variation (up to [`PV_MAX`] sowings)
     /// and returned value, in search order — the program's SS3 printout.
     pub variations: Vec<(Vec<Ply>, i32)>,
+    /// With [`analyse_traced`]: for each of `variations`, the main-search positions examined
+    /// up to and including it (the program's display points so far).
+    pub leaf_points: Vec<u64>,
+    /// With [`analyse_traced`]: the level of every main-search position, in search order (the
+    /// heights of the program's display of search depth against time).
+    pub levels: Vec<u32>,
 }
 
 /// Stones on the board (pits and kalahs).
@@ -220,6 +226,8 @@ struct Searcher<'a> {
     path: Vec<Ply>,
     trace: bool,
     variations: Vec<(Vec<Ply>, i32)>,
+    leaf_points: Vec<u64>,
+    levels: Vec<u32>,
 }
 
 fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
@@ -262,12 +270,16 @@ impl Searcher<'_> {
         self.effort += 1;
         if long {
             self.long_effort += 1;
+            if self.trace {
+                self.levels.push(level);
+            }
         }
         if let Some(v) = self.leaf_value(b, level, depth) {
             let v = clamp(v, alpha, beta);
             if long && self.trace {
                 let n = self.path.len().min(PV_MAX);
                 self.variations.push((self.path[..n].to_vec(), v));
+                self.leaf_points.push(self.long_effort);
             }
             return (v, 0, Vec::new());
         }
@@ -417,6 +429,8 @@ fn run(b: &Board, moves_into_game: u32, a: &Analysis, trace: bool) -> Option<Rep
         path: Vec::new(),
         trace,
         variations: Vec::new(),
+        leaf_points: Vec::new(),
+        levels: Vec::new(),
     };
     let (value, best, pv) = s.node(b, 0, a.depth, moves_into_game, 0, a.alpha, a.beta, true);
     let best = if best != 0 {
@@ -434,6 +448,8 @@ fn run(b: &Board, moves_into_game: u32, a: &Analysis, trace: bool) -> Option<Rep
         pv,
         lines: s.lines,
         variations: s.variations,
+        leaf_points: s.leaf_points,
+        levels: s.levels,
     })
 }
 
