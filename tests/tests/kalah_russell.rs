@@ -166,18 +166,8 @@ fn program_equals_engine_on_random_positions() {
     }
 }
 
-#[test]
-fn ss3_types_every_current_variation() {
-    let mut p = Program::boot(test_word(3, 2, TW_RUSSELL), SS3);
-    // Without gamma mode (which, with the window ±255, takes every node's first move).
-    p.type_text("o4.");
-    p.paper();
-    let b = opening(2);
-    let a = Analysis {
-        op: russell::OP_POSTPONE,
-        ..Analysis::russell(3)
-    };
-    let r = russell::analyse_traced(&b, 0, &a).unwrap();
+/// The paper with SS3 on: each root move's current variations, then its line, and the end.
+fn expected_ss3(b: &Board, r: &Report) -> String {
     let mut want = String::from(" \n");
     for l in &r.lines {
         for v in r.variations.iter().filter(|v| v.0[0].0 == l.pv[0].0) {
@@ -193,11 +183,60 @@ fn ss3_types_every_current_variation() {
         r.long_effort,
         r.value,
         russell::render(&r.pv),
-        punct(&b, &r)
+        punct(b, r)
     ));
+    want
+}
+
+#[test]
+fn ss3_types_every_current_variation() {
+    let mut p = Program::boot(test_word(3, 2, TW_RUSSELL), SS3);
+    // Without gamma mode: every leaf of the full search.
+    p.type_text("o4.");
+    p.paper();
+    let b = opening(2);
+    let a = Analysis {
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(3)
+    };
+    let r = russell::analyse_traced(&b, 0, &a).unwrap();
     assert!(r.variations.len() > 10, "{:?}", r.variations);
     p.key(SPACE);
-    assert_eq!(p.paper(), want);
+    assert_eq!(p.paper(), expected_ss3(&b, &r));
+}
+
+/// Gamma mode (option 2): a main-search node whose best short-look value lies 8 beyond its
+/// window (α < 0 < β) returns β (A) or α (B) without a long look. From the 3-stone opening at
+/// depth 6 (Russell's defaults against option 3 alone) it saves effort — rarely, as the memo
+/// says — and the program types the engine's printout with gamma on and off; from the 4-stone
+/// opening at depth 4 with SS3, a cut node types no variation.
+#[test]
+fn gamma_mode_changes_the_effort() {
+    let b = opening(3);
+    let on = Analysis::russell(6);
+    let off = Analysis {
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(6)
+    };
+    let (ron, roff) = (analyse(&b, 0, &on).unwrap(), analyse(&b, 0, &off).unwrap());
+    assert_eq!((ron.effort, ron.long_effort), (18023, 1881));
+    assert_eq!((roff.effort, roff.long_effort), (20200, 2299));
+    assert_eq!((ron.value, ron.best), (roff.value, roff.best));
+    let mut p = Program::boot(test_word(6, 3, TW_RUSSELL), 0);
+    check(&mut p, &b, 0, &off);
+    check(&mut p, &b, 0, &on);
+
+    let b = opening(4);
+    let mut p = Program::boot(test_word(4, 4, TW_RUSSELL), SS3);
+    let r = russell::analyse_traced(&b, 0, &Analysis::russell(4)).unwrap();
+    let full = Analysis {
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(4)
+    };
+    let rf = russell::analyse_traced(&b, 0, &full).unwrap();
+    assert!(r.long_effort < rf.long_effort && r.variations.len() < rf.variations.len());
+    p.key(SPACE);
+    assert_eq!(p.paper(), expected_ss3(&b, &r));
 }
 
 #[test]

@@ -20,9 +20,20 @@
 //!
 //! Otherwise the moves (legal moves, minus the postponable ones with option 3, see
 //! [`postponable`]) are ordered (below) and searched fail-hard: A returns β as soon as a move
-//! reaches β, B returns α as soon as a move reaches α. Gamma mode (option 2): at a node whose
-//! current α < 0 < β, a move of value v ≥ α + 8 (A) or v ≤ β − 8 (B) is adequate: the node
-//! returns v at once (a heuristic, not for proofs).
+//! reaches β, B returns α as soon as a move reaches α.
+//!
+//! # Gamma mode (option 2)
+//! Memo 22: "if a move is evaluated to be gamma greater than β (for a) or gamma less than α
+//! (for b) further moves are not investigated: this move is considered adequate … This routine
+//! makes the assumption that the evaluator is reliable. It cannot be used in a proof, and only
+//! operates if α < 0 and β > 0." The evaluation is the short look's estimate: at a main-search
+//! node whose moves were ordered by the short look, with α < 0 < β (the node's window), if the
+//! best-ordered move's short-look value is ≥ β + 8 (A to move) or ≤ α − 8 (B to move), the node
+//! searches no move with the long look and returns β (A) or α (B) — a cutoff, fail-hard — with
+//! that move as its best move and the move alone as its PV. The short look's positions count
+//! in the effort as always; no long-look position is examined below the node, and it is no
+//! search to depth (no SS3 variation, no display marker, nothing plotted further). Nodes ordered
+//! statically are unaffected. With the window ±255 the root is never cut (β + 8 > 255).
 //!
 //! # Order
 //! At a main-search node with r levels left: s = min(t, r − 1), t = the table depth (option 1;
@@ -34,8 +45,8 @@
 //! # Principal variation
 //! Each main-search node at ply k (sowings from the root) returns a PV of at most
 //! [`PV_MAX`] − k sowings: the move that last set the node's value (raised α for A, lowered β
-//! for B, or cut off — by β/α or by gamma) followed by its child's PV, truncated; empty if no
-//! move set the value. Each entry is (pit, mover).
+//! for B, or cut off by β/α) followed by its child's PV, truncated (a gamma cutoff: the move
+//! alone); empty if no move set the value. Each entry is (pit, mover).
 //!
 //! # Chosen move
 //! The move that set the root's value; if none did (the root failed low against an initial
@@ -65,7 +76,7 @@ pub const OP_PHOTO: u32 = 0o200;
 pub const OP_NO_DISPLAY: u32 = 0o400;
 /// Russell's default option register.
 pub const RUSSELL_OP: u32 = OP_GAMMA | OP_POSTPONE;
-/// Gamma.
+/// Gamma: how far beyond the window a short-look value must lie for gamma mode.
 pub const GAMMA: i32 = 8;
 /// Longest principal variation kept (sowings from the root).
 pub const PV_MAX: usize = 24;
@@ -235,6 +246,20 @@ fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
 }
 
 impl Searcher<'_> {
+    fn new(a: &Analysis, trace: bool) -> Searcher<'_> {
+        Searcher {
+            a,
+            effort: 0,
+            long_effort: 0,
+            lines: Vec::new(),
+            path: Vec::new(),
+            trace,
+            variations: Vec::new(),
+            leaf_points: Vec::new(),
+            levels: Vec::new(),
+        }
+    }
+
     fn leaf_value(&self, b: &Board, level: u32, depth: u32) -> Option<i32> {
         if self.a.egc {
             if decided(b) {
@@ -283,10 +308,10 @@ impl Searcher<'_> {
             }
             return (v, 0, Vec::new());
         }
-        let order = if long {
+        let (order, short) = if long {
             self.long_order(b, depth - level, ply)
         } else {
-            static_moves(b, self.a.op)
+            (static_moves(b, self.a.op), None)
         };
         let side = b.to_move;
         let mut best = 0;
@@ -299,6 +324,17 @@ impl Searcher<'_> {
             v.extend(cpv.into_iter().take(PV_MAX - k - 1));
             v
         };
+        // Gamma mode: the best-ordered move's short-look value lies 8 beyond the window.
+        if let Some(sv) = short {
+            if self.a.op & OP_GAMMA != 0 && alpha < 0 && 0 < beta {
+                let m = order[0];
+                match side {
+                    Side::A if sv >= beta + GAMMA => return (beta, m, mk(m, Vec::new())),
+                    Side::B if sv <= alpha - GAMMA => return (alpha, m, mk(m, Vec::new())),
+                    _ => {}
+                }
+            }
+        }
         for m in order {
             let (child, r) = b.after(m).expect("ordered moves are legal");
             let child_level = if r.repeat { level } else { level + 1 };
@@ -327,14 +363,10 @@ impl Searcher<'_> {
                     value: v,
                 });
             }
-            let gamma = self.a.op & OP_GAMMA != 0 && alpha < 0 && 0 < beta;
             match side {
                 Side::A => {
                     if v >= beta {
                         return (beta, m, mk(m, cpv));
-                    }
-                    if gamma && v >= alpha + GAMMA {
-                        return (v, m, mk(m, cpv));
                     }
                     if v > alpha {
                         alpha = v;
@@ -345,9 +377,6 @@ impl Searcher<'_> {
                 Side::B => {
                     if v <= alpha {
                         return (alpha, m, mk(m, cpv));
-                    }
-                    if gamma && v <= beta - GAMMA {
-                        return (v, m, mk(m, cpv));
                     }
                     if v < beta {
                         beta = v;
@@ -360,7 +389,8 @@ impl Searcher<'_> {
         (if side == Side::A { alpha } else { beta }, best, pv)
     }
 
-    fn long_order(&mut self, b: &Board, left: u32, ply: u32) -> Vec<u8> {
+    /// The main-search order, and with the short look the best-ordered move's short-look value.
+    fn long_order(&mut self, b: &Board, left: u32, ply: u32) -> (Vec<u8>, Option<i32>) {
         let op = self.a.op;
         let t = if op & OP_TABLE != 0 {
             let key = if op & OP_TABLE_MOVES != 0 {
@@ -378,13 +408,16 @@ impl Searcher<'_> {
             Side::B => op & OP_NO_SHORT_B != 0,
         };
         if !off && s >= 1 {
-            self.short_look(b, s, ply)
+            let scored = self.short_look(b, s, ply);
+            let best = scored.first().map(|&(_, v)| v);
+            (scored.into_iter().map(|(m, _)| m).collect(), best)
         } else {
-            static_moves(b, op)
+            (static_moves(b, op), None)
         }
     }
 
-    fn short_look(&mut self, b: &Board, s: u32, ply: u32) -> Vec<u8> {
+    /// The moves with their short-look values, best first (stable).
+    fn short_look(&mut self, b: &Board, s: u32, ply: u32) -> Vec<(u8, i32)> {
         let (mut alpha, mut beta) = (-INF, INF);
         let mut scored = Vec::new();
         for m in static_moves(b, self.a.op) {
@@ -401,7 +434,7 @@ impl Searcher<'_> {
             Side::A => scored.sort_by_key(|&(_, v)| -v),
             Side::B => scored.sort_by_key(|&(_, v)| v),
         }
-        scored.into_iter().map(|(m, _)| m).collect()
+        scored
     }
 }
 
@@ -421,17 +454,7 @@ fn run(b: &Board, moves_into_game: u32, a: &Analysis, trace: bool) -> Option<Rep
     if over || a.depth == 0 {
         return None;
     }
-    let mut s = Searcher {
-        a,
-        effort: 0,
-        long_effort: 0,
-        lines: Vec::new(),
-        path: Vec::new(),
-        trace,
-        variations: Vec::new(),
-        leaf_points: Vec::new(),
-        levels: Vec::new(),
-    };
+    let mut s = Searcher::new(a, trace);
     let (value, best, pv) = s.node(b, 0, a.depth, moves_into_game, 0, a.alpha, a.beta, true);
     let best = if best != 0 {
         best
@@ -586,6 +609,103 @@ mod tests {
         assert!(!postponable(&b, 1));
         assert!(!postponable(&b, 4));
         assert_eq!(static_moves(&b, OP_POSTPONE), vec![1, 4]);
+    }
+
+    /// Gamma mode never cuts the root with the window ±255 (β + 8 > 255): from the opening the
+    /// root searches every move with the long look, gamma on or off.
+    #[test]
+    fn gamma_leaves_the_root_alone_with_the_full_window() {
+        for (stones, depth) in [(3u8, 4u32), (3, 6), (6, 4), (1, 5)] {
+            let b = Board::new(stones);
+            let on = analyse(&b, 0, &Analysis::russell(depth)).unwrap();
+            let off = analyse(
+                &b,
+                0,
+                &Analysis {
+                    op: OP_POSTPONE,
+                    ..Analysis::russell(depth)
+                },
+            )
+            .unwrap();
+            assert_eq!(on.lines.len(), static_moves(&b, RUSSELL_OP).len());
+            assert_eq!(on.lines.len(), off.lines.len());
+            assert!(on.lines.iter().all(|l| l.long_effort > 0));
+        }
+    }
+
+    /// With a narrowed window (α < 0 < β) a root whose best short-look value lies 8 beyond it is
+    /// cut: value β (A) or α (B), the best-ordered move, no long look below the root.
+    #[test]
+    fn gamma_cuts_a_node_whose_short_look_lies_beyond_the_window() {
+        let mut rng = 0x6761_6d6du64;
+        let mut next = |n: u64| {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (rng >> 33) % n
+        };
+        let (mut cut_a, mut cut_b, mut kept) = (0, 0, 0);
+        for i in 0..600 {
+            let mut b = Board::new(1 + next(6) as u8);
+            let len = next(30) as u32;
+            for _ in 0..len {
+                let m = b.legal_moves();
+                if m.is_empty() {
+                    break;
+                }
+                b.play(m[next(m.len() as u64) as usize]).unwrap();
+            }
+            if decided(&b) {
+                continue;
+            }
+            let alpha = -1 - next(6) as i32;
+            let beta = 1 + next(6) as i32;
+            let a = Analysis {
+                alpha,
+                beta,
+                ..Analysis::russell(2 + i % 3)
+            };
+            let mut s = Searcher::new(&a, false);
+            let (order, sv) = s.long_order(&b, a.depth, len);
+            let sv = sv.expect("the root is ordered by the short look");
+            let short_effort = s.effort;
+            let r = analyse(&b, len, &a).unwrap();
+            let off = analyse(
+                &b,
+                len,
+                &Analysis {
+                    op: OP_POSTPONE,
+                    ..a.clone()
+                },
+            )
+            .unwrap();
+            let side = b.to_move;
+            let cut = match side {
+                Side::A => sv >= beta + GAMMA,
+                Side::B => sv <= alpha - GAMMA,
+            };
+            if cut {
+                let v = if side == Side::A { beta } else { alpha };
+                assert_eq!(r.value, v, "{b:?}");
+                assert_eq!(r.best, order[0]);
+                assert_eq!(r.pv, vec![(order[0], side)]);
+                assert!(r.lines.is_empty());
+                assert_eq!((r.effort, r.long_effort), (1 + short_effort, 1));
+                assert!(off.long_effort > 1);
+                if side == Side::A {
+                    cut_a += 1;
+                } else {
+                    cut_b += 1;
+                }
+            } else {
+                assert!(!r.lines.is_empty());
+                kept += 1;
+            }
+        }
+        assert!(
+            cut_a >= 10 && cut_b >= 10 && kept >= 10,
+            "{cut_a} {cut_b} {kept}"
+        );
     }
 
     /// With the DEC settings the analysis is the search of `crate::search`, number for number.
