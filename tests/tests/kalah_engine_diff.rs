@@ -6,20 +6,9 @@ mod kalah_support;
 use kalah::{choose, move_values, Board, Settings};
 use kalah_support::*;
 
-/// A random reachable position: random legal play from an opening of 1–6 stones per pit.
+/// A random reachable position that is not the end of the game.
 fn random_position(rng: &mut Rng) -> Option<(Board, u32, u8)> {
-    let stones = 1 + rng.below(6) as u8;
-    let mut b = Board::new(stones);
-    let len = rng.below(40) as u32;
-    for _ in 0..len {
-        let moves = b.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        b.play(moves[rng.below(moves.len() as u64) as usize])
-            .unwrap();
-    }
-    (!b.is_terminal()).then_some((b, len, stones))
+    random_play(rng).filter(|(b, _, _)| !b.is_terminal())
 }
 
 /// The move digit the program typed after backspacing over the space.

@@ -122,18 +122,9 @@ fn alpha_beta_and_table_commands() {
 }
 
 fn random_position(rng: &mut Rng) -> Option<(Board, u32)> {
-    let stones = 1 + rng.below(6) as u8;
-    let mut b = Board::new(stones);
-    let len = rng.below(40) as u32;
-    for _ in 0..len {
-        let moves = b.legal_moves();
-        if moves.is_empty() {
-            return None;
-        }
-        b.play(moves[rng.below(moves.len() as u64) as usize])
-            .unwrap();
-    }
-    (!russell::decided(&b)).then_some((b, len))
+    random_play(rng)
+        .filter(|(b, _, _)| !russell::decided(b))
+        .map(|(b, len, _)| (b, len))
 }
 
 #[test]

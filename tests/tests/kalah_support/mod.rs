@@ -186,3 +186,21 @@ impl Rng {
         self.next() % n
     }
 }
+
+/// A random reachable position: random legal play (up to 39 sowings) from an opening of 1–6
+/// stones per pit. Returns the board, the sowings made and the stones per pit; `None` if a
+/// move ended the game on the way.
+pub fn random_play(rng: &mut Rng) -> Option<(Board, u32, u8)> {
+    let stones = 1 + rng.below(6) as u8;
+    let mut b = Board::new(stones);
+    let len = rng.below(40) as u32;
+    for _ in 0..len {
+        let moves = b.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        b.play(moves[rng.below(moves.len() as u64) as usize])
+            .unwrap();
+    }
+    Some((b, len, stones))
+}
