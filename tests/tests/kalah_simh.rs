@@ -1,6 +1,13 @@
-//! The same tape on SIMH 3.8 (no Type 30: its display IOT is an undefined, ignored IOT there)
+//! The same program on SIMH 3.8 (no Type 30: its display IOT is an undefined, ignored IOT there)
 //! types the same transcript as on our machine, because the program never waits for the
 //! display (issue 4). Skips when SIMH's `pdp1` is not installed.
+//!
+//! Our machine reads in roms/kalah.rim itself (a BLK tape: READ IN, then MACRO's block loader
+//! at 7751–7775). SIMH's `load` command takes RIM tapes, and its `boot ptr` would run the
+//! read-in while the test's keys are already being polled, so SIMH gets the same memory image
+//! punched as a RIM tape (the two read-ins agree: `simh_tapes.rs` checks BLK read-in against
+//! SIMH's `boot ptr` for every tape). The loader's words left in 7751–7775 on our side only are
+//! part of the check: the program must not depend on what memory held before it started.
 use pdp1_core::{Machine, MachineConfig, Word};
 use pdp1_tests::simh;
 use pdp1_tests::transcript::{keys, render, simh_typewriter_text, type_keys};
@@ -17,6 +24,14 @@ fn transcripts(tw: u32, typed: &str) -> Option<(String, String)> {
     let sim = simh::require("kalah_simh")?;
     let tape = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms/kalah.rim");
     let k = keys(typed).expect("lower-case keys");
+    let source = std::fs::read_to_string(tape.with_file_name("kalah.mac")).unwrap();
+    let image = pdp1_asm::assemble(&source, "kalah.mac")
+        .expect("kalah.mac assembles")
+        .image();
+    static RUN: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let rim = std::env::temp_dir().join(format!("pdp1-kalah-simh-{}-{n}.rim", std::process::id()));
+    std::fs::write(&rim, pdp1_asm::tape::write_rim(&image)).unwrap();
 
     let mut m = Machine::new(MachineConfig::default()).unwrap();
     m.set_test_word(Word::new(tw));
@@ -27,7 +42,7 @@ fn transcripts(tw: u32, typed: &str) -> Option<(String, String)> {
 
     let script = format!(
         "set cpu 4k\nd tw {tw:o}\nd tti time {KEY_POLL}\nreset\nload {}\ns {}",
-        tape.display(),
+        rim.display(),
         KEY_POLL * (k.len() as u64 + 3)
     );
     // SIMH's console takes ASCII carriage return (not line feed) as the FIO-DEC carriage return.
@@ -35,6 +50,7 @@ fn transcripts(tw: u32, typed: &str) -> Option<(String, String)> {
     let out = sim
         .run_with_keys(&script, simh_keys.as_bytes())
         .expect("SIMH runs");
+    let _ = std::fs::remove_file(&rim);
     let theirs = simh_typewriter_text(&out);
     eprintln!("ours:\n{ours}\n---- SIMH:\n{theirs}\n----");
     Some((ours, theirs))

@@ -307,7 +307,7 @@ fn kalah_in_the_window() {
     // (typed '.'), so the lower player moves again; 9 is no move (crossed out: backspace, x);
     // space lets the machine move for the lower player (it backspaces over the space and types
     // the pit, then '.' or ',').
-    // READ IN of the 8,000-frame tape takes 21 s at the reader's 400 lines/s, so the test runs
+    // READ IN of the 8,600-frame tape takes 22 s at the reader's 400 lines/s, so the test runs
     // at 16× (emulated time; the keys then arrive well after the program is ready).
     let keys = "sleep 2; xdotool type --delay 400 '39 '";
     let Some(img) = run_window(&tape, "--speed 16 --max-seconds 120", keys) else {

@@ -1,6 +1,6 @@
 //! Driving roms/kalah.rim on the emulated machine, for the kalah_* tests.
 //!
-//! The program is read in from the RIM tape assembled from roms/kalah.mac. The harness stops it
+//! The program is read in from roms/kalah.rim (the BLK tape assembled from roms/kalah.mac). The harness stops it
 //! with a breakpoint at `wt`, the top of its waiting loop (display one frame, poll the keyboard
 //! flag): when the machine is there, everything a command caused has been typed.
 //!
