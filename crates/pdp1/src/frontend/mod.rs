@@ -548,6 +548,10 @@ impl App {
 
     /// Host keyboard and mouse.
     fn input(&mut self, w: &Window, events: &[Input]) {
+        if !events.is_empty() {
+            // Whatever a key did shows at once, not at the running machine's panel rate.
+            self.screen.panels_due();
+        }
         for &e in events {
             match e {
                 // In control-box mode the letter keys steer ships instead of typing.
@@ -680,6 +684,7 @@ impl App {
         let down = w.get_mouse_down(MouseButton::Left);
         let pos = w.get_unscaled_mouse_pos(MouseMode::Discard);
         if down && !self.mouse_was_down {
+            self.screen.panels_due();
             if let Some((x, y)) = pos {
                 match self.screen.hit(x as i32, y as i32) {
                     Some(Hit::Switch(sw)) => {

@@ -90,10 +90,28 @@ pub struct Screen {
     phosphor: Phosphor,
     paper: Paper,
     pub view: View,
-    hits: Vec<(Rect, Hit)>,
+    /// Mouse targets of the console, the debugger and the help overlay, kept while a pane is
+    /// not redrawn.
+    console_hits: Vec<(Rect, Hit)>,
+    debug_hits: Vec<(Rect, Hit)>,
+    help_hits: Vec<(Rect, Hit)>,
     /// Repaint everything next frame (first frame, resize, overlay).
     redraw_all: bool,
+    /// Frames rendered (the lamps and the debugger follow a running machine every
+    /// [`PANEL_EVERY`]th frame).
+    frame: u64,
+    /// Repaint the console and the debugger next frame (input, pause, step …).
+    panels_due: bool,
+    /// Bumped whenever typewriter output arrives.
+    paper_version: u64,
+    /// (paper_version, paper_scroll) the paper pane shows, if it is up to date.
+    paper_shown: Option<(u64, usize)>,
 }
+
+/// While the machine runs, the console lamps and the debugger are repainted every this many
+/// frames (12.5 Hz at 50 frames/s: plenty for lamps and a disassembly that cannot be read at
+/// speed anyway); at once after input and whenever the machine is stopped or paused.
+pub const PANEL_EVERY: u64 = 4;
 
 const PAPER: Color = rgb(0xf2, 0xee, 0xe0);
 const PLATEN: Color = rgb(0x2a, 0x2a, 0x2a);
@@ -144,8 +162,14 @@ impl Screen {
             layout,
             paper: Paper::new(),
             view: View::default(),
-            hits: Vec::new(),
+            console_hits: Vec::new(),
+            debug_hits: Vec::new(),
+            help_hits: Vec::new(),
             redraw_all: true,
+            frame: 0,
+            panels_due: true,
+            paper_version: 0,
+            paper_shown: None,
         }
     }
 
@@ -173,7 +197,16 @@ impl Screen {
 
     /// Events from `Machine::drain_typewriter`.
     pub fn feed_typewriter(&mut self, events: &[TypeEvent]) {
-        self.paper.type_events(events);
+        if !events.is_empty() {
+            self.paper.type_events(events);
+            self.paper_version += 1;
+        }
+    }
+
+    /// Repaint the console and the debugger next frame (something the operator did may have
+    /// changed them).
+    pub fn panels_due(&mut self) {
+        self.panels_due = true;
     }
 
     pub fn paper(&self) -> &Paper {
@@ -182,8 +215,10 @@ impl Screen {
 
     /// What the mouse would press at (x, y).
     pub fn hit(&self, x: i32, y: i32) -> Option<Hit> {
-        self.hits
+        self.console_hits
             .iter()
+            .chain(&self.debug_hits)
+            .chain(&self.help_hits)
             .rev()
             .find(|(r, _)| r.contains(x, y))
             .map(|(_, h)| *h)
@@ -200,7 +235,7 @@ impl Screen {
     /// Draw the current state (the scope as it looks at the machine's emulated time).
     pub fn render(&mut self, m: &Machine) -> &[u32] {
         self.phosphor.advance(m.time_ns());
-        self.hits.clear();
+        self.frame += 1;
         let l = self.layout;
         // The panes cover everything but the bezel below/right of the tube; the tube itself only
         // redraws its lit tiles unless something was drawn over it.
@@ -211,23 +246,43 @@ impl Screen {
         }
         let (sx, sy) = (l.scope.x as usize, l.scope.y as usize);
         self.phosphor.draw(&mut self.canvas, sx, sy, all);
-        let st = PanelState {
-            extend_switch: self.view.extend_switch,
-            switch_cursor: self.view.switch_cursor,
-            speed: &self.view.speed,
-            paused: self.view.paused,
-            game: self.view.game,
-        };
-        console::draw(&mut self.canvas, l.console, l.s, m, &st, &mut self.hits);
-        self.draw_paper(l.paper, l.s);
-        self.view.debugger.draw(
-            &mut self.canvas,
-            l.debug,
-            l.s,
-            m,
-            &self.view.status,
-            &mut self.hits,
-        );
+        // A running machine changes its lamps every instruction: follow it at a lower rate.
+        // Stopped or paused, the panes are cheap to keep exact every frame.
+        let live = m.running() && !self.view.paused;
+        let due = std::mem::take(&mut self.panels_due);
+        if all || due || !live || self.frame.is_multiple_of(PANEL_EVERY) {
+            let st = PanelState {
+                extend_switch: self.view.extend_switch,
+                switch_cursor: self.view.switch_cursor,
+                speed: &self.view.speed,
+                paused: self.view.paused,
+                game: self.view.game,
+            };
+            self.console_hits.clear();
+            console::draw(
+                &mut self.canvas,
+                l.console,
+                l.s,
+                m,
+                &st,
+                &mut self.console_hits,
+            );
+            self.debug_hits.clear();
+            self.view.debugger.draw(
+                &mut self.canvas,
+                l.debug,
+                l.s,
+                m,
+                &self.view.status,
+                &mut self.debug_hits,
+            );
+        }
+        let paper = (self.paper_version, self.view.paper_scroll);
+        if all || self.paper_shown != Some(paper) {
+            self.draw_paper(l.paper, l.s);
+            self.paper_shown = Some(paper);
+        }
+        self.help_hits.clear();
         if self.view.help {
             self.draw_help();
             self.redraw_all = true;
@@ -237,6 +292,8 @@ impl Screen {
 
     /// Render and write the picture as PNG.
     pub fn screenshot(&mut self, m: &Machine, path: &Path) -> anyhow::Result<()> {
+        // Everything, whatever was skipped in the window's last frames.
+        self.redraw_all = true;
         self.render(m);
         self.canvas.write_png(path)
     }
@@ -313,7 +370,7 @@ impl Screen {
             self.canvas
                 .text(r.x + 2 * cw, r.y + lh + i as i32 * lh, l, col, s);
         }
-        self.hits.push((r, Hit::Key(console::Key::Help)));
+        self.help_hits.push((r, Hit::Key(console::Key::Help)));
     }
 }
 
