@@ -401,6 +401,43 @@ mod tests {
     }
 
     #[test]
+    fn clicks_and_screenshots_see_the_panels_on_frames_that_skip_them() {
+        let mut m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
+        m.cont(); // running: the panels repaint only every PANEL_EVERY-th frame
+        let (w, h) = DEFAULT_SIZE;
+        let mut sc = Screen::new(w, h);
+        sc.render(&m); // the first frame draws everything
+        let (r, hit) = sc.console_hits[0];
+        let (x, y) = (r.x + r.w / 2, r.y + r.h / 2);
+        let panes = sc.layout.console;
+        let pixels = |sc: &Screen| -> Vec<u32> {
+            (panes.y..panes.bottom())
+                .flat_map(|y| (panes.x..panes.right()).map(move |x| (x, y)))
+                .map(|(x, y)| sc.canvas.px[y as usize * sc.canvas.w + x as usize])
+                .collect()
+        };
+        let first = pixels(&sc);
+        // Change what the lamps show; frames that skip the panels keep the old picture and
+        // the old hit boxes, the next due frame (or a screenshot) shows the new state.
+        m.set_ac(pdp1_core::Word::new(0o777_777));
+        for _ in 1..PANEL_EVERY {
+            sc.render(&m);
+            assert_eq!(sc.hit(x, y), Some(hit), "hit box kept on a skipped frame");
+            if !sc.frame.is_multiple_of(PANEL_EVERY) {
+                assert_eq!(pixels(&sc), first, "panel not repainted on a skipped frame");
+            }
+        }
+        sc.panels_due();
+        sc.render(&m);
+        assert_ne!(
+            pixels(&sc),
+            first,
+            "input makes the next frame repaint the panels"
+        );
+        assert_eq!(sc.hit(x, y), Some(hit));
+    }
+
+    #[test]
     fn any_window_size_renders_without_panicking() {
         let m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
         for (w, h) in [
