@@ -261,18 +261,10 @@ fn commands_set_depth_stones_and_marker_frequency() {
 #[test]
 fn bad_command_syntax_is_crossed_out() {
     let mut p = Program::boot(test_word(2, 2, TW_RUSSELL), 0);
-    p.type_text("a1x");
-    assert_eq!(p.paper(), "a1x\u{8}x");
-    p.type_text("a5-");
-    assert_eq!(p.paper(), "a5-\u{8}x");
-    p.type_text("o8");
-    assert_eq!(p.paper(), "o8\u{8}x");
-    p.type_text("b.");
-    assert_eq!(p.paper(), "b.\u{8}x");
-    p.type_text("s7.");
-    assert_eq!(p.paper(), "s7.\u{8}x");
-    p.type_text("d/");
-    assert_eq!(p.paper(), "d/\u{8}x");
+    for bad in ["a1x", "a5-", "o8", "b.", "s7.", "d/"] {
+        p.type_text(bad);
+        assert_eq!(p.paper(), format!("{bad}\u{8}x"));
+    }
     // Nothing was changed: the default analysis.
     let b = opening(2);
     let r = analyse(&b, 0, &Analysis::russell(2)).unwrap();

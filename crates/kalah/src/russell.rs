@@ -633,33 +633,47 @@ mod tests {
         }
     }
 
-    /// With a narrowed window (α < 0 < β) a root whose best short-look value lies 8 beyond it is
-    /// cut: value β (A) or α (B), the best-ordered move, no long look below the root.
-    #[test]
-    fn gamma_cuts_a_node_whose_short_look_lies_beyond_the_window() {
-        let mut rng = 0x6761_6d6du64;
-        let mut next = |n: u64| {
-            rng = rng
+    /// A small LCG for the seeded random positions of these tests.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (rng >> 33) % n
-        };
-        let (mut cut_a, mut cut_b, mut kept) = (0, 0, 0);
-        for i in 0..600 {
-            let mut b = Board::new(1 + next(6) as u8);
-            let len = next(30) as u32;
+            (self.0 >> 33) % n
+        }
+
+        /// Random legal play (up to 29 sowings, fewer if the game ends) from an opening of
+        /// 1–6 stones: the board and the number of sowings tried.
+        fn position(&mut self) -> (Board, u32) {
+            let mut b = Board::new(1 + self.next(6) as u8);
+            let len = self.next(30) as u32;
             for _ in 0..len {
                 let m = b.legal_moves();
                 if m.is_empty() {
                     break;
                 }
-                b.play(m[next(m.len() as u64) as usize]).unwrap();
+                b.play(m[self.next(m.len() as u64) as usize]).unwrap();
             }
+            (b, len)
+        }
+    }
+
+    /// With a narrowed window (α < 0 < β) a root whose best short-look value lies 8 beyond it is
+    /// cut: value β (A) or α (B), the best-ordered move, no long look below the root.
+    #[test]
+    fn gamma_cuts_a_node_whose_short_look_lies_beyond_the_window() {
+        let mut rng = Lcg(0x6761_6d6d);
+        let (mut cut_a, mut cut_b, mut kept) = (0, 0, 0);
+        for i in 0..600 {
+            let (b, len) = rng.position();
             if decided(&b) {
                 continue;
             }
-            let alpha = -1 - next(6) as i32;
-            let beta = 1 + next(6) as i32;
+            let alpha = -1 - rng.next(6) as i32;
+            let beta = 1 + rng.next(6) as i32;
             let a = Analysis {
                 alpha,
                 beta,
@@ -711,23 +725,9 @@ mod tests {
     /// With the DEC settings the analysis is the search of `crate::search`, number for number.
     #[test]
     fn dec_settings_equal_the_search() {
-        let mut rng = 0x1234_5678u64;
-        let mut next = |n: u64| {
-            rng = rng
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (rng >> 33) % n
-        };
+        let mut rng = Lcg(0x1234_5678);
         for i in 0..300 {
-            let mut b = Board::new(1 + next(6) as u8);
-            let len = next(30) as u32;
-            for _ in 0..len {
-                let m = b.legal_moves();
-                if m.is_empty() {
-                    break;
-                }
-                b.play(m[next(m.len() as u64) as usize]).unwrap();
-            }
+            let (b, len) = rng.position();
             if b.is_terminal() {
                 continue;
             }

@@ -174,12 +174,8 @@ impl Setup {
             }
         }
         for (what, at) in [("--deposit", self.deposit_at), ("--start", self.start_at)] {
-            if at.is_some_and(|a| a >= size) {
-                bail!(
-                    "{what} {:o} is outside the {}K memory",
-                    at.unwrap_or(0),
-                    size / 1024
-                );
+            if let Some(a) = at.filter(|&a| a >= size) {
+                bail!("{what} {a:o} is outside the {}K memory", size / 1024);
             }
         }
         if let Some(tape) = &self.tape {

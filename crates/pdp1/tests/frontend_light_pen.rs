@@ -6,17 +6,11 @@
 //! Needs `xvfb-run` and `xdotool` (`.ci/run` installs them). Without them the test says so on
 //! stderr and passes without running.
 
+mod common;
+use common::have;
 use pdp1_asm::{assemble, tape};
 use std::path::Path;
 use std::process::Command;
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
 
 /// Window pixel of Type 30 coordinate v on an axis of a `side`-pixel scope (phosphor.rs:
 /// raster = 512 + v, centre = (raster + 0.5)·side/1024 − 0.5; y counts down from the top).

@@ -6,6 +6,8 @@
 //! Needs `xvfb-run` and `xdotool` (`.ci/run` installs them). Without them the test says so on
 //! stderr and passes without running.
 
+mod common;
+use common::have;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -15,14 +17,6 @@ const PAPER: u32 = 0xf2eee0;
 const CELL_W: usize = 8;
 const LINE_H: usize = 11;
 const TUBE_FACE: u32 = 0x06090a;
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .arg("-c")
-        .arg(format!("command -v {tool}"))
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
 
 fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")

@@ -67,7 +67,9 @@ const CP_DPY: u8 = 8;
 
 const NEVER: u64 = u64::MAX;
 
-/// Program flag 3 in the `pf` field (PF1 = 040): set by a light-pen hit.
+/// Program flags in the `pf` field: PF1 (040) is set by a key struck, PF3 (010) by a light-pen
+/// hit.
+const PF1: u8 = 0o40;
 const PF3: u8 = 0o10;
 
 /// W bit (bit 5) and C bit (bit 6) of an IOT.
@@ -497,7 +499,7 @@ impl Machine {
         let overrun = self.iosta & status::TYPE_IN != 0;
         self.tty.key = code;
         self.iosta |= status::TYPE_IN;
-        self.pf |= 0o40;
+        self.pf |= PF1;
         self.sb_req = true;
         self.tty.wait_since = None;
         self.tty.print(code, true, self.now());

@@ -183,3 +183,12 @@ pub fn idx(a: u32) -> u32 {
 pub fn jmp(a: u32) -> u32 {
     0o600000 | a
 }
+
+/// True if `tool` is on the PATH (the window tests need `xvfb-run` and `xdotool`).
+pub fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .arg("-c")
+        .arg(format!("command -v {tool}"))
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
