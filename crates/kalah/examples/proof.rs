@@ -1,5 +1,6 @@
 //! Russell's proof searches in the engine: `cargo run -p kalah --release --example proof --
-//! [stones] [max-depth] [op]` — α = 101, β = 102, option 1 off (short-look depth 3).
+//! [stones] [max-id] [op]` — Russell's depth id (id − 1 turns), α = 101, β = 102, option 1 off
+//! (short-look depth 3).
 use kalah::russell::{analyse, Analysis, OP_POSTPONE};
 use kalah::Board;
 
@@ -21,7 +22,7 @@ fn main() {
         let t = std::time::Instant::now();
         let r = analyse(&Board::new(stones), 0, &a).expect("opening");
         println!(
-            "stones {stones} depth {depth}: move {} v {} e {} p {} ({} ms)",
+            "stones {stones} id {depth}: move {} v {} e {} p {} ({} ms)",
             r.best,
             r.value,
             r.effort,

@@ -1,16 +1,29 @@
-//! Russell's analysis program (Memo 22, issue 6): the option register, the end-game check and
-//! the 100-scale values, his evaluator, gamma mode, postponable moves, the principal variation
-//! and the per-root-move printout — the oracle for the PDP-1 program's Russell mode
+//! Russell's analysis program (Memo 22; issues 6 and 11): the option register, the end-game
+//! check and the 100-scale values, his evaluator, gamma mode, postponable moves, the principal
+//! variation and the printout as photographed — the oracle for the PDP-1 program's Russell mode
 //! (test-word bit 3) and, with [`Analysis::dec`], an exact re-statement of [`crate::search`].
+//!
+//! The memo's photographed run (2 in a pit, `id` 5, options 1 and 5, short-look depth 0, SS3 and
+//! SS5) is reproduced line for line by these rules: `tests/tests/kalah_photo.rs` parses the
+//! photographed lines from the memo and compares them with [`transcript`].
+//!
+//! # Depth (Russell's `id`)
+//! [`Analysis::depth`] counts turns below the root. Russell's `id` = d counts levels with the
+//! root at level 1, so it searches d − 1 turns ([`Analysis::russell`] takes `id`): the
+//! photographed "analysis … to depth 5" looks 4 turns deep (all 258 of its variations have four
+//! turns), and "set to a depth of 15 octal … two in a pit Kalah can be proved" is the 12-turn
+//! proof of `kalah.md` §2. A repeat sowing keeps the level.
 //!
 //! # Option register
 //! Option k is the bit of value 2^(k−1) of `op` ([`OP_TABLE`] … [`OP_NO_DISPLAY`]); Russell's
-//! default is 6 (gamma mode and postponable moves).
+//! default is 6 (gamma mode and postponable moves). His `sor` ("option to call ord (rather than
+//! order 654321)") is a separate word in the memo; here it is option 10, [`OP_SOR`].
 //!
 //! # Node
-//! A node at level L (turns from the root; a repeat move keeps the level) counts one position
-//! (and one long-look position in the main search). If the game is *decided* or L = depth it
-//! returns its value clamped to [α, β]:
+//! A node at level L (turns from the root) counts one position (and one long-look position in
+//! the main search) — except the root: e and p count the positions sowings reach (the photo's
+//! `TE627 TP627` is the sum of its lines). If the game is *decided* or L = depth it returns its
+//! value clamped to [α, β]:
 //! * decided (Russell mode, `egc`): one side's pits are all empty, or one kalah holds more than
 //!   half of all the stones; value `100 + d` if d ≥ 0, `−100 + d` if d < 0, d = (Ka + pits A) −
 //!   (Kb + pits B);
@@ -36,21 +49,36 @@
 //! statically are unaffected. With the window ±255 the root is never cut (β + 8 > 255).
 //!
 //! # Order
-//! At a main-search node with r levels left: s = min(t, r − 1), t = the table depth (option 1;
-//! the table is looked up by moves into the game with option 5, else by Ka + Kb) or 3 without
-//! option 1. No short look on A's turn with option 6, on B's with option 7. If s ≥ 1 the moves
-//! are ordered by the short look of [`crate::search`] (window ±255, static order below), else
-//! by the static order. Nodes inside a short look use the static order.
+//! The static order is Russell's "order 654321" — pits 1, 2, …, 6, nearest the kalah first
+//! ("pit ordering is by nearness to kalah: Moves 1, 2, 3, 4, 5, 6 are considered in that
+//! order") — unless option 10 (`sor`) asks for ORD ([`crate::order::static_order`]); the DEC
+//! game always uses ORD. At a main-search node with r levels left: s = min(t, r − 1), t = the
+//! table depth (option 1; the table is looked up by moves into the game with option 5, else by
+//! Ka + Kb) or 3 without option 1. No short look on A's turn with option 6, on B's with option
+//! 7. If s ≥ 1 the moves are ordered by a short look (window ±255, static order inside, moves
+//! sorted best first, ties in static order), else by the static order.
 //!
 //! # Principal variation
 //! Each main-search node at ply k (sowings from the root) returns a PV of at most
 //! [`PV_MAX`] − k sowings: the move that last set the node's value (raised α for A, lowered β
 //! for B, or cut off by β/α) followed by its child's PV, truncated (a gamma cutoff: the move
-//! alone); empty if no move set the value. Each entry is (pit, mover).
+//! alone). If no move set the value, the PV is empty in the DEC game; in Russell mode it is the
+//! first move searched followed by its child's PV (the photographed `R21,213-3 … V0`: the B
+//! node after `1-21,213` fails high with every reply clamped to 0, and its PV is still its first
+//! reply `3`) — so the root's PV always holds a turn for the machine to play. Each entry is
+//! (pit, mover).
 //!
-//! # Chosen move
-//! The move that set the root's value; if none did (the root failed low against an initial
-//! window), the first move searched.
+//! # Printout ([`transcript`])
+//! A line for every reply turn searched directly below a root turn, typed when the reply's last
+//! sowing is taken back: `m1- r1,213-213 e60 p60 v0` — the root turn (label, on its first line
+//! only), the reply turn and the rest of its PV, the positions examined since the previous line
+//! (all, long look) and the value the reply returned. Then `te… tp…` and `pv…`. With SS3 every
+//! main-search leaf's variation (cut to 11 characters) and its own value: `1-1,213-23, v8`;
+//! with SS5 the same line at every y-th leaf with `p<display line>m<marker>,` (octal) in front.
+//!
+//! # Chosen turn
+//! The machine plays the root PV's first turn ([`Report::turn`]); [`Report::best`] is its first
+//! sowing (the DEC game's move).
 
 use crate::board::{Board, Side, KALAH_A, KALAH_B};
 use crate::order::{table_depth, DepthEntry, RUSSELL_TABLE};
@@ -70,20 +98,28 @@ pub const OP_TABLE_MOVES: u32 = 0o20;
 pub const OP_NO_SHORT_A: u32 = 0o40;
 /// Option 7: no short look on B's turn.
 pub const OP_NO_SHORT_B: u32 = 0o100;
-/// Option 8: photo halt at the end of each display line (display only).
+/// Option 8: photo halt at the start of each display line (display only).
 pub const OP_PHOTO: u32 = 0o200;
 /// Option 9: display cutoff (display only).
 pub const OP_NO_DISPLAY: u32 = 0o400;
+/// Option 10: Russell's `sor` — static order by ORD instead of pits 1…6.
+pub const OP_SOR: u32 = 0o1000;
 /// Russell's default option register.
 pub const RUSSELL_OP: u32 = OP_GAMMA | OP_POSTPONE;
 /// Gamma: how far beyond the window a short-look value must lie for gamma mode.
 pub const GAMMA: i32 = 8;
 /// Longest principal variation kept (sowings from the root).
 pub const PV_MAX: usize = 24;
+/// Characters of a variation typed by SS3/SS5 (the photographed lines: 216 shorter variations
+/// end with their separator, the 42 of eight sowings stop after 11 characters without it).
+pub const VARIATION_CHARS: usize = 11;
+/// Points of one display line: 6 units apart across the 1024-unit face (x = −512 … +508).
+pub const DISPLAY_LINE: u64 = 171;
 
 /// Settings of an analysis.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
+    /// Turns searched below the root (Russell's `id` − 1).
     pub depth: u32,
     /// Initial α and β (Russell's `ia`, `ib`).
     pub alpha: i32,
@@ -91,15 +127,17 @@ pub struct Analysis {
     /// The option register.
     pub op: u32,
     pub table: Vec<DepthEntry>,
-    /// Russell mode: end-game check and 100-scale values (else the DEC note's utility).
+    /// Russell mode: end-game check, 100-scale values, order 1…6, root not counted (else the
+    /// DEC note's game).
     pub egc: bool,
 }
 
 impl Analysis {
-    /// Russell's defaults at depth `depth`: α = −255, β = 255, op 6, his table, EGC.
-    pub fn russell(depth: u32) -> Analysis {
+    /// Russell's defaults at his depth `id` (the root is level 1: `id` − 1 turns; 0 for
+    /// `id` ≤ 1): α = −255, β = 255, op 6, his table, EGC.
+    pub fn russell(id: u32) -> Analysis {
         Analysis {
-            depth,
+            depth: id.saturating_sub(1),
             alpha: -INF,
             beta: INF,
             op: RUSSELL_OP,
@@ -124,38 +162,66 @@ impl Analysis {
     }
 }
 
-/// One sowing of a principal variation: pit and mover.
+/// One sowing of a variation: pit and mover.
 pub type Ply = (u8, Side);
 
-/// What one root move's search found (one printout line).
+/// One printout line: a reply turn below a root turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RootLine {
-    /// The root move followed by its child's PV.
-    pub pv: Vec<Ply>,
-    /// Positions examined for this move (its subtree), all and main search.
+pub struct ReplyLine {
+    /// The root turn's sowings (`m…`).
+    pub root: Vec<Ply>,
+    /// The first line of this root turn (typed with the `m…-` label).
+    pub first: bool,
+    /// The reply turn and the rest of its PV (`r…`); empty when the root turn reached a leaf.
+    pub reply: Vec<Ply>,
+    /// Positions examined since the previous line, all and main search.
     pub effort: u64,
     pub long_effort: u64,
-    /// The (fail-hard) value the move returned.
+    /// The (fail-hard) value the reply returned.
     pub value: i32,
+}
+
+/// A main-search leaf (a position at the depth limit or decided), traced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaf {
+    /// The variation from the root (up to [`PV_MAX`] sowings).
+    pub path: Vec<Ply>,
+    /// The position's own value (not clamped to the window).
+    pub value: i32,
+    /// Main-search positions so far, the root included: the leaf is display point `points − 1`.
+    pub points: u64,
+    /// The last sowing ended its turn (false only for a decided position reached by a repeat).
+    pub turn_ended: bool,
+}
+
+/// What the search typed, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// `lines[i]`.
+    Line(usize),
+    /// `leaves[i]` (traced only).
+    Leaf(usize),
 }
 
 /// The result of an analysis from the root.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
+    /// The first sowing of the chosen turn (the DEC game's move).
     pub best: u8,
+    /// The machine's turn: the root PV's sowings by the side to move, to the end of its turn.
+    pub turn: Vec<u8>,
     pub value: i32,
     pub effort: u64,
     pub long_effort: u64,
     pub pv: Vec<Ply>,
-    pub lines: Vec<RootLine>,
-    /// With [`analyse_traced`]: every main-search leaf's variation (up to [`PV_MAX`] sowings)
-    /// and returned value, in search order — the program's SS3 printout.
-    pub variations: Vec<(Vec<Ply>, i32)>,
-    /// With [`analyse_traced`]: for each of `variations`, the main-search positions examined
-    /// up to and including it (the program's display points so far).
-    pub leaf_points: Vec<u64>,
-    /// With [`analyse_traced`]: the level of every main-search position, in search order (the
-    /// heights of the program's display of search depth against time).
+    pub lines: Vec<ReplyLine>,
+    /// With [`analyse_traced`]: every main-search leaf, in search order.
+    pub leaves: Vec<Leaf>,
+    /// Reply lines and (traced) leaves in the order the program types them.
+    pub events: Vec<Event>,
+    /// With [`analyse_traced`]: the level of every main-search position, the root (level 0 here,
+    /// Russell's level 1) included, in search order — the heights of the display of search
+    /// depth against time.
     pub levels: Vec<u32>,
 }
 
@@ -219,10 +285,15 @@ pub fn postponable(b: &Board, p: u8) -> bool {
     b.pit(s, p) == p && (1..p).any(|q| b.pit(s, q) == q)
 }
 
-/// The moves searched at `b`, in static order (postponable ones left out with option 3).
-fn static_moves(b: &Board, op: u32) -> Vec<u8> {
-    let mut v = crate::order::static_order(b);
-    if op & OP_POSTPONE != 0 {
+/// The moves searched at `b` in static order — pits 1…6 in Russell mode without `sor`, else
+/// ORD — with the postponable ones left out under option 3.
+fn static_moves(b: &Board, a: &Analysis) -> Vec<u8> {
+    let mut v = if a.egc && a.op & OP_SOR == 0 {
+        b.legal_moves()
+    } else {
+        crate::order::static_order(b)
+    };
+    if a.op & OP_POSTPONE != 0 {
         v.retain(|&p| !postponable(b, p));
     }
     v
@@ -232,12 +303,15 @@ struct Searcher<'a> {
     a: &'a Analysis,
     effort: u64,
     long_effort: u64,
-    lines: Vec<RootLine>,
-    /// The current variation (main search), and with `trace` every main-search leaf's.
+    /// Effort counts at the last printout line.
+    mark: (u64, u64),
+    lines: Vec<ReplyLine>,
+    events: Vec<Event>,
+    /// The current variation (main search).
     path: Vec<Ply>,
+    root_side: Side,
     trace: bool,
-    variations: Vec<(Vec<Ply>, i32)>,
-    leaf_points: Vec<u64>,
+    leaves: Vec<Leaf>,
     levels: Vec<u32>,
 }
 
@@ -245,17 +319,22 @@ fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
     v.max(alpha).min(beta)
 }
 
+/// What a node returns: its value, the move that set it (0 if none) and its PV.
+type NodeResult = (i32, u8, Vec<Ply>);
+
 impl Searcher<'_> {
-    fn new(a: &Analysis, trace: bool) -> Searcher<'_> {
+    fn new(a: &Analysis, root_side: Side, trace: bool) -> Searcher<'_> {
         Searcher {
             a,
             effort: 0,
             long_effort: 0,
+            mark: (0, 0),
             lines: Vec::new(),
+            events: Vec::new(),
             path: Vec::new(),
+            root_side,
             trace,
-            variations: Vec::new(),
-            leaf_points: Vec::new(),
+            leaves: Vec::new(),
             levels: Vec::new(),
         }
     }
@@ -278,8 +357,39 @@ impl Searcher<'_> {
         None
     }
 
-    /// One node; `k` = sowings from the root (main search) for the PV. Returns the value, the
-    /// move that set it (0 if none) and the PV.
+    /// The current variation's root turn: its length if every sowing so far is the root side's.
+    fn on_root_turn(&self) -> bool {
+        self.path.iter().all(|p| p.1 == self.root_side)
+    }
+
+    /// The current variation is the root turn followed by part of the reply turn (or nothing
+    /// of it): the length of the root turn.
+    fn in_first_reply(&self) -> Option<usize> {
+        let n = self
+            .path
+            .iter()
+            .take_while(|p| p.1 == self.root_side)
+            .count();
+        (n > 0 && self.path[n..].iter().all(|p| p.1 != self.root_side)).then_some(n)
+    }
+
+    /// A printout line for the reply (or root turn) just searched.
+    fn line(&mut self, n: usize, reply: Vec<Ply>, value: i32) {
+        let root = self.path[..n].to_vec();
+        let first = self.lines.last().is_none_or(|l| l.root != root);
+        self.lines.push(ReplyLine {
+            root,
+            first,
+            reply,
+            effort: self.effort - self.mark.0,
+            long_effort: self.long_effort - self.mark.1,
+            value,
+        });
+        self.mark = (self.effort, self.long_effort);
+        self.events.push(Event::Line(self.lines.len() - 1));
+    }
+
+    /// One node; `k` = sowings from the root (main search) for the PV.
     #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
@@ -291,31 +401,37 @@ impl Searcher<'_> {
         mut alpha: i32,
         mut beta: i32,
         long: bool,
-    ) -> (i32, u8, Vec<Ply>) {
-        self.effort += 1;
+    ) -> NodeResult {
+        if k > 0 || !self.a.egc || !long {
+            self.effort += 1;
+        }
         if long {
-            self.long_effort += 1;
+            if k > 0 || !self.a.egc {
+                self.long_effort += 1;
+            }
             if self.trace {
                 self.levels.push(level);
             }
         }
         if let Some(v) = self.leaf_value(b, level, depth) {
-            let v = clamp(v, alpha, beta);
             if long && self.trace {
                 let n = self.path.len().min(PV_MAX);
-                self.variations.push((self.path[..n].to_vec(), v));
-                self.leaf_points.push(self.long_effort);
+                self.leaves.push(Leaf {
+                    path: self.path[..n].to_vec(),
+                    value: v,
+                    points: self.levels.len() as u64,
+                    turn_ended: self.path.last().is_none_or(|p| p.1 != b.to_move),
+                });
+                self.events.push(Event::Leaf(self.leaves.len() - 1));
             }
-            return (v, 0, Vec::new());
+            return (clamp(v, alpha, beta), 0, Vec::new());
         }
         let (order, short) = if long {
             self.long_order(b, depth - level, ply)
         } else {
-            (static_moves(b, self.a.op), None)
+            (static_moves(b, self.a), None)
         };
         let side = b.to_move;
-        let mut best = 0;
-        let mut pv = Vec::new();
         let mk = |m: u8, cpv: Vec<Ply>| -> Vec<Ply> {
             if !long || k >= PV_MAX {
                 return Vec::new();
@@ -324,21 +440,46 @@ impl Searcher<'_> {
             v.extend(cpv.into_iter().take(PV_MAX - k - 1));
             v
         };
+        // Where the printout lines come from: the reply turn below the root turn.
+        let reply_node = long && self.a.egc && side != self.root_side;
+        let reply_root = if reply_node {
+            self.in_first_reply()
+        } else {
+            None
+        };
+        let root_turn = long && self.on_root_turn();
         // Gamma mode: the best-ordered move's short-look value lies 8 beyond the window.
         if let Some(sv) = short {
             if self.a.op & OP_GAMMA != 0 && alpha < 0 && 0 < beta {
                 let m = order[0];
-                match side {
-                    Side::A if sv >= beta + GAMMA => return (beta, m, mk(m, Vec::new())),
-                    Side::B if sv <= alpha - GAMMA => return (alpha, m, mk(m, Vec::new())),
-                    _ => {}
+                let v = match side {
+                    Side::A if sv >= beta + GAMMA => Some(beta),
+                    Side::B if sv <= alpha - GAMMA => Some(alpha),
+                    _ => None,
+                };
+                if let Some(v) = v {
+                    if let Some(n) = reply_root {
+                        let mut reply = self.path[n..].to_vec();
+                        reply.push((m, side));
+                        self.line(n, reply, v);
+                    }
+                    return (v, m, mk(m, Vec::new()));
                 }
             }
         }
+        let mut best = 0;
+        let mut pv = Vec::new();
+        let mut first_pv = None;
         for m in order {
             let (child, r) = b.after(m).expect("ordered moves are legal");
             let child_level = if r.repeat { level } else { level + 1 };
-            let (e0, p0) = (self.effort, self.long_effort);
+            // A printout line follows this sowing if it ends the reply turn, or the root turn
+            // at a leaf.
+            let printed = long
+                && self.a.egc
+                && (reply_root.is_some() || root_turn)
+                && (!r.repeat || self.leaf_value(&child, child_level, depth).is_some())
+                && (reply_root.is_some() || self.leaf_value(&child, child_level, depth).is_some());
             if long {
                 self.path.push((m, side));
             }
@@ -352,38 +493,49 @@ impl Searcher<'_> {
                 beta,
                 long,
             );
+            if printed {
+                if let Some(n) = reply_root {
+                    let mut reply = self.path[n..].to_vec();
+                    reply.extend(cpv.iter().copied());
+                    self.line(n, reply, v);
+                } else {
+                    // The root turn itself reached a leaf: a line with no reply.
+                    self.line(self.path.len(), Vec::new(), v);
+                }
+            }
             if long {
                 self.path.pop();
             }
-            if long && k == 0 {
-                self.lines.push(RootLine {
-                    pv: mk(m, cpv.clone()),
-                    effort: self.effort - e0,
-                    long_effort: self.long_effort - p0,
-                    value: v,
-                });
+            let mpv = mk(m, cpv);
+            if long && self.a.egc && first_pv.is_none() {
+                first_pv = Some(mpv.clone());
             }
             match side {
                 Side::A => {
                     if v >= beta {
-                        return (beta, m, mk(m, cpv));
+                        return (beta, m, mpv);
                     }
                     if v > alpha {
                         alpha = v;
                         best = m;
-                        pv = mk(m, cpv);
+                        pv = mpv;
                     }
                 }
                 Side::B => {
                     if v <= alpha {
-                        return (alpha, m, mk(m, cpv));
+                        return (alpha, m, mpv);
                     }
                     if v < beta {
                         beta = v;
                         best = m;
-                        pv = mk(m, cpv);
+                        pv = mpv;
                     }
                 }
+            }
+        }
+        if best == 0 && self.a.egc {
+            if let Some(f) = first_pv {
+                pv = f;
             }
         }
         (if side == Side::A { alpha } else { beta }, best, pv)
@@ -412,7 +564,7 @@ impl Searcher<'_> {
             let best = scored.first().map(|&(_, v)| v);
             (scored.into_iter().map(|(m, _)| m).collect(), best)
         } else {
-            (static_moves(b, op), None)
+            (static_moves(b, self.a), None)
         }
     }
 
@@ -420,7 +572,7 @@ impl Searcher<'_> {
     fn short_look(&mut self, b: &Board, s: u32, ply: u32) -> Vec<(u8, i32)> {
         let (mut alpha, mut beta) = (-INF, INF);
         let mut scored = Vec::new();
-        for m in static_moves(b, self.a.op) {
+        for m in static_moves(b, self.a) {
             let (child, r) = b.after(m).expect("legal");
             let child_level = if r.repeat { 0 } else { 1 };
             let (v, _, _) = self.node(&child, child_level, s, ply + 1, 0, alpha, beta, false);
@@ -444,7 +596,8 @@ pub fn analyse(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> 
     run(b, moves_into_game, a, false)
 }
 
-/// [`analyse`], also recording every main-search leaf's variation (`Report::variations`).
+/// [`analyse`], also recording every main-search leaf (`Report::leaves`) and the level of every
+/// main-search position (`Report::levels`).
 pub fn analyse_traced(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> {
     run(b, moves_into_game, a, true)
 }
@@ -454,73 +607,169 @@ fn run(b: &Board, moves_into_game: u32, a: &Analysis, trace: bool) -> Option<Rep
     if over || a.depth == 0 {
         return None;
     }
-    let mut s = Searcher::new(a, trace);
+    let mut s = Searcher::new(a, b.to_move, trace);
     let (value, best, pv) = s.node(b, 0, a.depth, moves_into_game, 0, a.alpha, a.beta, true);
     let best = if best != 0 {
         best
+    } else if a.egc {
+        pv.first().map_or(0, |p| p.0)
     } else {
-        s.lines
-            .first()
-            .map_or(0, |l| l.pv.first().map_or(0, |p| p.0))
+        // DEC mode: the first move searched.
+        s.first_move(b, moves_into_game)
     };
+    let turn = pv
+        .iter()
+        .take_while(|p| p.1 == b.to_move)
+        .map(|p| p.0)
+        .collect();
     Some(Report {
         best,
+        turn,
         value,
         effort: s.effort,
         long_effort: s.long_effort,
         pv,
         lines: s.lines,
-        variations: s.variations,
-        leaf_points: s.leaf_points,
+        leaves: s.leaves,
+        events: s.events,
         levels: s.levels,
     })
 }
 
+impl Searcher<'_> {
+    /// The first move the root searches (DEC mode's move when none set the value).
+    fn first_move(&self, b: &Board, moves_into_game: u32) -> u8 {
+        let mut probe = Searcher::new(self.a, b.to_move, false);
+        let (order, _) = probe.long_order(b, self.a.depth, moves_into_game);
+        order.first().copied().unwrap_or(0)
+    }
+}
+
 /// Russell's notation for a sequence of sowings: the pits of one turn run together, `-` when
 /// A's turn gives way to B's, `,` when B's gives way to A's (a "move" is a ply of each side).
+/// No separator after the last turn (the `r…` and `pv…` printouts).
 pub fn render(pv: &[Ply]) -> String {
     let mut s = String::new();
     for (i, &(p, side)) in pv.iter().enumerate() {
         if i > 0 && pv[i - 1].1 != side {
-            s.push(if pv[i - 1].1 == Side::A { '-' } else { ',' });
+            s.push(separator(pv[i - 1].1));
         }
         s.push(char::from(b'0' + p));
     }
     s
 }
 
-/// A printout line: `m` the root move's turn, ` r` and the rest of the variation from the
-/// reply (if any), then `e`, `p`, `v` in decimal — Memo 22's `m5 r1,2-312,416e77p38v100`.
-pub fn render_line(l: &RootLine) -> String {
-    let first = l.pv.first().map(|p| p.1);
-    let n = l.pv.iter().take_while(|p| Some(p.1) == first).count();
-    let mut s = format!("m{}", render(&l.pv[..n]));
-    if n < l.pv.len() {
-        s.push_str(" r");
-        s.push_str(&render(&l.pv[n..]));
+fn separator(side: Side) -> char {
+    match side {
+        Side::A => '-',
+        Side::B => ',',
     }
-    format!("{s}e{}p{}v{}", l.effort, l.long_effort, l.value)
 }
 
-/// An SS3 line: the current variation and its value, `1-1,213-213v0`.
-pub fn render_variation(v: &(Vec<Ply>, i32)) -> String {
-    format!("{}v{}", render(&v.0), v.1)
+/// A current variation as SS3 and SS5 type it: every turn that has ended followed by its
+/// separator, cut to [`VARIATION_CHARS`] characters (`1-1,213-23,`, `1-1,213-213`). A leaf's
+/// last turn has ended unless the leaf is a decided position reached by a repeat sowing.
+pub fn render_variation(path: &[Ply], last_turn_ended: bool) -> String {
+    let mut s = render(path);
+    if last_turn_ended {
+        if let Some(&(_, side)) = path.last() {
+            s.push(separator(side));
+        }
+    }
+    s.chars().take(VARIATION_CHARS).collect()
 }
 
-/// The whole printout after an analysis (SS6 off): a line per root move, `te…tp…v…`, `pv…`.
-pub fn printout(r: &Report) -> String {
+/// A printout line: `m1- r1,213-213 e60 p60 v0` (label on a root turn's first line only).
+pub fn render_line(l: &ReplyLine) -> String {
     let mut s = String::new();
-    for l in &r.lines {
-        s.push_str(&render_line(l));
-        s.push('\n');
+    if l.first {
+        s.push_str(&format!("m{}- ", render(&l.root)));
     }
-    s.push_str(&format!(
-        "te{}tp{}v{}\npv{}\n",
-        r.effort,
-        r.long_effort,
-        r.value,
-        render(&r.pv)
-    ));
+    if !l.reply.is_empty() {
+        s.push_str(&format!("r{} ", render(&l.reply)));
+    }
+    format!("{s}e{} p{} v{}", l.effort, l.long_effort, l.value)
+}
+
+/// What the program types for the sense switches: SS3 every leaf, SS5 the markers, SS6 no
+/// analysis printout; `y` the marker frequency (0 counts as 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Printing {
+    pub ss3: bool,
+    pub ss5: bool,
+    pub ss6: bool,
+    pub y: u32,
+}
+
+/// Where the leaf `i` of a traced report puts a marker: `(display line from 1, marker from 1
+/// within that line)`, both as the program types them (octal) — `None` if it is no marker.
+pub fn marker(r: &Report, i: usize, y: u32) -> Option<(u64, u64)> {
+    let y = y.max(1) as usize;
+    if !(i + 1).is_multiple_of(y) {
+        return None;
+    }
+    let line = |j: usize| (r.leaves[j].points - 1) / DISPLAY_LINE;
+    let l = line(i);
+    let n = (y - 1..=i).step_by(y).filter(|&j| line(j) == l).count() as u64;
+    Some((l + 1, n))
+}
+
+/// Everything the program types after the operator's space and its carriage return, up to the
+/// machine's turn: reply lines and SS3/SS5 variations in search order, then `te… tp…` and
+/// `pv…` — each line ended by a carriage return ("\n"). SS3/SS5 need a traced report.
+pub fn transcript(r: &Report, p: &Printing) -> String {
+    let mut s = String::new();
+    for e in &r.events {
+        match *e {
+            Event::Line(i) if !p.ss6 => {
+                s.push_str(&render_line(&r.lines[i]));
+                s.push('\n');
+            }
+            Event::Leaf(i) => {
+                let leaf = &r.leaves[i];
+                let mark = if p.ss5 { marker(r, i, p.y) } else { None };
+                if p.ss3 || mark.is_some() {
+                    if let Some((line, n)) = mark {
+                        s.push_str(&format!("p{line:o}m{n:o},"));
+                    }
+                    s.push_str(&format!(
+                        "{} v{}\n",
+                        render_variation(&leaf.path, leaf.turn_ended),
+                        leaf.value
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    if !p.ss6 {
+        s.push_str(&format!(
+            "te{} tp{}\npv{}\n",
+            r.effort,
+            r.long_effort,
+            render(&r.pv)
+        ));
+    }
+    s
+}
+
+/// The machine's turn as the typewriter shows it: each sowing with its punctuation — `.` after
+/// a repeat, then `,` after A's last sowing or a carriage return after B's (`2.4,`).
+pub fn turn_text(b: &Board, turn: &[u8]) -> String {
+    let mut s = String::new();
+    let mut pos = *b;
+    for &m in turn {
+        let side = pos.to_move;
+        let r = pos.play(m).expect("the turn is legal");
+        s.push(char::from(b'0' + m));
+        s.push(if r.repeat {
+            '.'
+        } else if side == Side::A {
+            ','
+        } else {
+            '\n'
+        });
+    }
     s
 }
 
@@ -530,37 +779,78 @@ mod tests {
     use crate::search::choose;
 
     #[test]
-    fn notation_follows_the_memo() {
+    fn notation_follows_the_photograph() {
         use Side::{A, B};
-        let l = RootLine {
-            pv: vec![
-                (5, A),
-                (1, B),
-                (2, A),
-                (3, B),
-                (1, B),
-                (2, B),
-                (4, A),
-                (1, A),
-                (6, A),
-            ],
-            effort: 77,
-            long_effort: 38,
-            value: 100,
+        let l = ReplyLine {
+            root: vec![(1, A)],
+            first: true,
+            reply: vec![(1, B), (2, A), (1, A), (3, A), (2, B), (1, B), (3, B)],
+            effort: 60,
+            long_effort: 60,
+            value: 0,
         };
-        assert_eq!(render_line(&l), "m5 r1,2-312,416e77p38v100");
+        assert_eq!(render_line(&l), "m1- r1,213-213 e60 p60 v0");
+        let l = ReplyLine { first: false, ..l };
+        assert_eq!(render_line(&l), "r1,213-213 e60 p60 v0");
+        let pv = [
+            (2, A),
+            (4, A),
+            (1, B),
+            (3, A),
+            (6, A),
+            (2, B),
+            (1, B),
+            (3, B),
+        ];
+        assert_eq!(render(&pv), "24-1,36-213");
+        // SS3: a separator after every ended turn, 11 characters at most.
+        assert_eq!(render_variation(&pv, true), "24-1,36-213");
+        assert_eq!(render_variation(&pv[..7], true), "24-1,36-21,");
+        assert_eq!(render_variation(&pv[..6], true), "24-1,36-2,");
+        assert_eq!(render_variation(&pv[..2], false), "24");
+        assert_eq!(render_variation(&pv[..2], true), "24-");
+    }
+
+    #[test]
+    fn russell_depth_counts_the_root_as_level_1() {
+        assert_eq!(Analysis::russell(5).depth, 4);
+        assert_eq!(Analysis::russell(13).depth, 12);
+        assert_eq!(Analysis::russell(1).depth, 0);
+        assert!(analyse(&Board::new(2), 0, &Analysis::russell(1)).is_none());
+        // id 2: one turn, every root turn reaches a leaf and has a line of its own.
+        let r = analyse(&Board::new(2), 0, &Analysis::russell(2)).unwrap();
+        assert!(r.lines.iter().all(|l| l.reply.is_empty() && l.first));
         assert_eq!(
-            render(&[
-                (2, A),
-                (4, A),
-                (1, B),
-                (3, A),
-                (6, A),
-                (2, B),
-                (1, B),
-                (3, B)
-            ]),
-            "24-1,36-213"
+            r.lines.iter().map(|l| render(&l.root)).collect::<Vec<_>>(),
+            ["1", "21", "23", "24", "25", "26", "3", "4", "5", "6"].map(String::from),
+            "pits 1..6, repeats followed by their continuations (option 3 leaves none out here)"
+        );
+    }
+
+    #[test]
+    fn static_order_is_pits_one_to_six_unless_sor() {
+        // A position where ORD and 1..6 differ: pit 3 captures, pits 1 and 2 do not.
+        let mut b = Board::new(0);
+        b.cells[Side::A.pit_index(1)] = 3;
+        b.cells[Side::A.pit_index(3)] = 1;
+        b.cells[Side::A.pit_index(4)] = 5;
+        b.cells[Side::B.pit_index(5)] = 2;
+        let a = Analysis {
+            op: 0,
+            ..Analysis::russell(3)
+        };
+        assert_eq!(static_moves(&b, &a), vec![1, 3, 4]);
+        let sor = Analysis {
+            op: OP_SOR,
+            ..a.clone()
+        };
+        assert_eq!(static_moves(&b, &sor), crate::order::static_order(&b));
+        assert_eq!(static_moves(&b, &sor), vec![3, 1, 4]);
+        let dec = Analysis::dec(&Settings::static_only(3));
+        assert_eq!(
+            static_moves(&b, &dec),
+            vec![3, 1, 4],
+            "the DEC game keeps ORD"
         );
     }
 
@@ -608,7 +898,16 @@ mod tests {
         assert!(postponable(&b, 3));
         assert!(!postponable(&b, 1));
         assert!(!postponable(&b, 4));
-        assert_eq!(static_moves(&b, OP_POSTPONE), vec![1, 4]);
+        assert_eq!(
+            static_moves(
+                &b,
+                &Analysis {
+                    op: OP_POSTPONE,
+                    ..Analysis::russell(3)
+                }
+            ),
+            vec![1, 4]
+        );
     }
 
     /// Gamma mode never cuts the root with the window ±255 (β + 8 > 255): from the opening the
@@ -627,8 +926,9 @@ mod tests {
                 },
             )
             .unwrap();
-            assert_eq!(on.lines.len(), static_moves(&b, RUSSELL_OP).len());
-            assert_eq!(on.lines.len(), off.lines.len());
+            let roots = |r: &Report| r.lines.iter().filter(|l| l.first).count();
+            assert_eq!(roots(&on), roots(&off));
+            assert!(roots(&on) >= static_moves(&b, &Analysis::russell(depth)).len());
             assert!(on.lines.iter().all(|l| l.long_effort > 0));
         }
     }
@@ -677,9 +977,9 @@ mod tests {
             let a = Analysis {
                 alpha,
                 beta,
-                ..Analysis::russell(2 + i % 3)
+                ..Analysis::russell(3 + i % 3)
             };
-            let mut s = Searcher::new(&a, false);
+            let mut s = Searcher::new(&a, b.to_move, false);
             let (order, sv) = s.long_order(&b, a.depth, len);
             let sv = sv.expect("the root is ordered by the short look");
             let short_effort = s.effort;
@@ -704,8 +1004,9 @@ mod tests {
                 assert_eq!(r.best, order[0]);
                 assert_eq!(r.pv, vec![(order[0], side)]);
                 assert!(r.lines.is_empty());
-                assert_eq!((r.effort, r.long_effort), (1 + short_effort, 1));
-                assert!(off.long_effort > 1);
+                assert_eq!(r.turn, vec![order[0]]);
+                assert_eq!((r.effort, r.long_effort), (short_effort, 0));
+                assert!(off.long_effort > 0);
                 if side == Side::A {
                     cut_a += 1;
                 } else {

@@ -157,7 +157,7 @@ fn pruning_examines_fewer_positions_than_the_full_tree() {
     assert!(r.effort < tree(&b, 0, 4));
 }
 
-/// Russell's proof (Memo 22): two stones per pit, depth 13, α = 101, β = 102, short-look depth
+/// Russell's proof (Memo 22): two stones per pit, his depth 13 (12 turns), α = 101, β = 102, short-look depth
 /// 3 (option 1 off), Russell's evaluator, postponable moves postponed: value 102, a first-player
 /// win, by the move the exhaustive solver finds winning (`solved_values_two_stones_match_kalah_md`:
 /// 6(2) is W+6, only pit 2 wins). The proof is sound: the window [101, 102] only admits decided
