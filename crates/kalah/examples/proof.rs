@@ -12,7 +12,7 @@ fn main() {
     let stones = args.first().copied().unwrap_or(2) as u8;
     let max = args.get(1).copied().unwrap_or(13);
     let op = args.get(2).copied().unwrap_or(OP_POSTPONE);
-    for depth in 1..=max {
+    for depth in 2..=max {
         let a = Analysis {
             alpha: 101,
             beta: 102,
