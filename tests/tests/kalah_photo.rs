@@ -1,6 +1,6 @@
 //! Memo 22's photographed analysis (issue 11), the only surviving output of Russell's program,
 //! parsed from the memo itself (`../shared/seeds/russell-stanford-ai-memo-22.txt`) and compared
-//! with the reference engine (`kalah::russell`) and with the PDP-1 program.
+//! with the reference engine (`kalah::russell`) and with the PDP-1 program (`roms/kalah.rim`).
 //!
 //! The run: "an analysis of 2 in a pit Kalah to depth 5. There is no short look ahead; pit
 //! ordering is by nearness to kalah: Moves 1, 2, 3, 4, 5, 6 are considered in that order" — its
@@ -15,8 +15,10 @@
 //! capitals are typed in lower case (Memo 22's own operating instructions write `m`, `r`, `e`,
 //! `p`, `v`, `te`, `tp`, `pv`), and two labels (`M21-`, `M23-`) that the photograph shows one
 //! line late are typed with their root move's first line.
+mod kalah_support;
 use kalah::russell::{self, analyse_traced, Analysis, Printing, Report};
 use kalah::{Board, DepthEntry};
+use kalah_support::*;
 use std::path::PathBuf;
 
 /// One item of the photographed analysis printout.
@@ -262,4 +264,148 @@ fn photographed_halts_fall_at_171_point_display_lines() {
         want.push(r.leaves.iter().filter(|leaf| line_of(leaf) < l).count());
     }
     assert_eq!(p.halts, want);
+}
+
+/// The program with the photographed settings: Russell mode, 2 in a pit, id 5 (test word
+/// 040045), options 1 and 5 (`o21.`; `o221.` adds the photo halt), table depth 0 (`t0/511.`).
+fn program(ss: u8, options: &str) -> Program {
+    let mut p = Program::boot(0o040045, ss);
+    p.type_text(&format!("{options}t0/511."));
+    let typed = p.paper();
+    assert!(!typed.contains('\u{8}'), "commands refused: {typed:?}");
+    p
+}
+
+/// Sense switches (SS1 = 040 … SS6 = 001).
+const SS3: u8 = 0o010;
+const SS5: u8 = 0o002;
+const SS6: u8 = 0o001;
+
+/// Photos 1–4 from the program: every reply line, the totals, the principal variation and the
+/// machine's turn, as the photograph shows them (labels as documented above).
+#[test]
+fn program_types_the_photographed_analysis() {
+    let photo = parse_photo(&memo());
+    let mut p = program(0, "o21.");
+    p.key(SPACE);
+    let paper = p.paper();
+    let body = paper
+        .strip_prefix(" \n")
+        .expect("a new line after the space");
+    let mut lines = body.lines();
+    let want = photo_lines(&photo);
+    let mut label = None::<String>;
+    for (i, w) in want.iter().enumerate() {
+        let l = lines
+            .next()
+            .unwrap_or_else(|| panic!("line {i} missing: {paper}"));
+        let l = match l.strip_prefix('m') {
+            Some(rest) => {
+                let (m, rest) = rest.split_once("- ").expect("m…- ");
+                label = Some(m.to_string());
+                rest
+            }
+            None => l,
+        };
+        let f: Vec<&str> = l.split(' ').collect();
+        assert_eq!(
+            f,
+            vec![
+                format!("r{}", w.1),
+                format!("e{}", w.2),
+                format!("p{}", w.3),
+                format!("v{}", w.4)
+            ],
+            "reply line {i} under m{label:?}"
+        );
+    }
+    assert_eq!(
+        lines.next(),
+        Some(format!("te{} tp{}", photo.te, photo.tp).as_str())
+    );
+    assert_eq!(lines.next(), Some(format!("pv{}", photo.pv).as_str()));
+    assert_eq!(lines.next(), Some(photo.turn.as_str()));
+    // And the whole paper is the engine's.
+    let r = engine();
+    let t = russell::transcript(
+        &r,
+        &Printing {
+            ss3: false,
+            ss5: false,
+            ss6: false,
+            y: 0o31,
+        },
+    );
+    assert_eq!(
+        body,
+        format!("{t}{}", russell::turn_text(&Board::new(2), &r.turn))
+    );
+}
+
+/// The listing from the program: SS3, SS5 and SS6 up (no analysis printout), the photo halt
+/// on (`o221.`, as photographed): all 258 variations, the markers, and the four halts where
+/// the photograph's `HALT. AT LOC …` lines stand, with AC = the display lines completed.
+#[test]
+fn program_types_the_photographed_listing_and_halts_there() {
+    let photo = parse_photo(&memo());
+    let mut p = program(SS3 | SS5 | SS6, "o221.");
+    let wt = p.sym("wt");
+    p.m.strike_key(SPACE);
+    let mut paper = String::new();
+    let mut halts = Vec::new();
+    loop {
+        let s = p.m.run_until(pdp1_core::Limit {
+            until_ns: Some(p.m.time_ns() + 7_200_000_000_000),
+            instructions: None,
+        });
+        paper.push_str(&p.paper());
+        match s {
+            pdp1_core::StopReason::Halted => {
+                let typed = paper.lines().filter(|l| l.contains(" v")).count();
+                halts.push((typed, p.m.ac().bits() & 0o777));
+                p.m.cont();
+            }
+            pdp1_core::StopReason::Breakpoint(a) if a == wt => {
+                if paper.ends_with(&photo.turn) {
+                    break;
+                }
+                p.m.step_instruction();
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let vars: Vec<&str> = paper.lines().filter(|l| l.contains(" v")).collect();
+    assert_eq!(vars.len(), photo.variations.len());
+    for (i, (o, w)) in vars.iter().zip(&photo.variations).enumerate() {
+        assert_eq!(o.trim_start_matches(['\u{8}', ' ']), w, "variation {i}");
+    }
+    let want: Vec<(usize, u32)> = photo
+        .halts
+        .iter()
+        .enumerate()
+        .map(|(i, &n)| (n, i as u32))
+        .collect();
+    assert_eq!(halts, want);
+}
+
+/// The issue's command: SS3 and SS5 up, the printout on — the engine's transcript, lines and
+/// variations interleaved in search order.
+#[test]
+fn program_types_lines_and_variations_in_search_order() {
+    let mut p = program(SS3 | SS5, "o21.");
+    p.key(SPACE);
+    let r = engine();
+    let t = russell::transcript(
+        &r,
+        &Printing {
+            ss3: true,
+            ss5: true,
+            ss6: false,
+            y: 0o31,
+        },
+    );
+    assert_eq!(
+        p.paper(),
+        format!(" \n{t}{}", russell::turn_text(&Board::new(2), &r.turn))
+    );
 }

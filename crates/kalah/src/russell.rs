@@ -590,8 +590,9 @@ impl Searcher<'_> {
     }
 }
 
-/// Analyse `b` (`moves_into_game` sowings into the game). `None` if the game is decided (over,
-/// in DEC mode) or the depth is 0.
+/// Analyse `b` (`moves_into_game` sowings into the game). `None` if the game is over or the
+/// depth is 0. In Russell mode a root that is decided but not over (a kalah holds more than half
+/// the stones) is a leaf: an empty analysis whose turn is the first move of the static order.
 pub fn analyse(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> {
     run(b, moves_into_game, a, false)
 }
@@ -603,9 +604,40 @@ pub fn analyse_traced(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<R
 }
 
 fn run(b: &Board, moves_into_game: u32, a: &Analysis, trace: bool) -> Option<Report> {
-    let over = if a.egc { decided(b) } else { b.is_terminal() };
-    if over || a.depth == 0 {
+    if b.is_terminal() || a.depth == 0 {
         return None;
+    }
+    if a.egc && decided(b) {
+        // Decided before the game is over (a kalah holds more than half the stones): the root
+        // is a leaf, nothing is searched or counted, and the machine still has to move: the
+        // program plays the first move of the static order, one sowing (after a repeat it
+        // analyses again).
+        // Traced, the root is the one leaf (SS3 types its empty variation and its value).
+        let best = static_moves(b, a).first().copied()?;
+        let v = egc_value(b);
+        let (leaves, events, levels) = if trace {
+            let leaf = Leaf {
+                path: Vec::new(),
+                value: v,
+                points: 1,
+                turn_ended: true,
+            };
+            (vec![leaf], vec![Event::Leaf(0)], vec![0])
+        } else {
+            (Vec::new(), Vec::new(), Vec::new())
+        };
+        return Some(Report {
+            best,
+            turn: vec![best],
+            value: clamp(v, a.alpha, a.beta),
+            effort: 0,
+            long_effort: 0,
+            pv: Vec::new(),
+            lines: Vec::new(),
+            leaves,
+            events,
+            levels,
+        });
     }
     let mut s = Searcher::new(a, b.to_move, trace);
     let (value, best, pv) = s.node(b, 0, a.depth, moves_into_game, 0, a.alpha, a.beta, true);
