@@ -737,3 +737,29 @@ fn option_9_cuts_the_display_and_option_8_halts_before_each_line() {
     assert!(halts.len() > 2);
     assert!(points >= r.levels.len());
 }
+
+/// A root that is decided but not over (A's kalah holds more than half the stones): nothing is
+/// searched (`te0 tp0`, an empty `pv`), SS3 types the root itself as the one leaf with its own
+/// value, and the machine plays the first move of the static order — here 1, a repeat, after
+/// which it looks again and plays on.
+#[test]
+fn a_decided_root_plays_the_first_move_in_order() {
+    let mut b = Board::new(0);
+    b.cells[Side::A.pit_index(1)] = 1;
+    b.cells[Side::A.pit_index(2)] = 1;
+    b.cells[Side::A.pit_index(5)] = 1;
+    b.cells[kalah::board::KALAH_A] = 13;
+    b.cells[Side::B.pit_index(5)] = 2;
+    b.cells[kalah::board::KALAH_B] = 7;
+    assert!(russell::decided(&b) && !b.is_terminal());
+    let a = Analysis::russell(3);
+    let r = analyse_traced(&b, 20, &a).expect("an analysis of a decided root");
+    assert_eq!((r.effort, r.long_effort, r.turn.clone()), (0, 0, vec![1]));
+    let mut p = Program::boot(test_word(3, 3, TW_RUSSELL), SS3);
+    let pr = printing(SS3, 0o31);
+    let (want, _, reports) = machine_turn(&b, 20, &a, &pr);
+    assert!(reports.len() >= 2, "the repeat 1 makes it analyse again");
+    // 100 + (13 + 3) − (7 + 2): kalah and pits of A less B's.
+    assert!(want.starts_with(" \n v107\nte0 tp0\npv\n1."), "{want:?}");
+    check_printing(&mut p, &b, 20, &a, &pr);
+}
