@@ -152,6 +152,16 @@ fn photographed_settings() -> Analysis {
     }
 }
 
+/// What the photographed run types with SS3, SS5 and SS6 set so: markers every 31 (octal).
+fn photo_printing(ss3: bool, ss5: bool, ss6: bool) -> Printing {
+    Printing {
+        ss3,
+        ss5,
+        ss6,
+        y: 0o31,
+    }
+}
+
 fn engine() -> Report {
     analyse_traced(&Board::new(2), 0, &photographed_settings()).expect("the opening")
 }
@@ -235,15 +245,7 @@ fn engine_types_the_photographed_analysis() {
 fn engine_types_the_photographed_variations_and_markers() {
     let p = parse_photo(&memo());
     let r = engine();
-    let t = russell::transcript(
-        &r,
-        &Printing {
-            ss3: true,
-            ss5: true,
-            ss6: true,
-            y: 0o31,
-        },
-    );
+    let t = russell::transcript(&r, &photo_printing(true, true, true));
     let ours: Vec<&str> = t.lines().collect();
     assert_eq!(ours.len(), p.variations.len());
     for (i, (o, w)) in ours.iter().zip(&p.variations).enumerate() {
@@ -275,11 +277,6 @@ fn program(ss: u8, options: &str) -> Program {
     assert!(!typed.contains('\u{8}'), "commands refused: {typed:?}");
     p
 }
-
-/// Sense switches (SS1 = 040 … SS6 = 001).
-const SS3: u8 = 0o010;
-const SS5: u8 = 0o002;
-const SS6: u8 = 0o001;
 
 /// Photos 1–4 from the program: every reply line, the totals, the principal variation and the
 /// machine's turn, as the photograph shows them (labels as documented above).
@@ -327,15 +324,7 @@ fn program_types_the_photographed_analysis() {
     assert_eq!(lines.next(), Some(photo.turn.as_str()));
     // And the whole paper is the engine's.
     let r = engine();
-    let t = russell::transcript(
-        &r,
-        &Printing {
-            ss3: false,
-            ss5: false,
-            ss6: false,
-            y: 0o31,
-        },
-    );
+    let t = russell::transcript(&r, &photo_printing(false, false, false));
     assert_eq!(
         body,
         format!("{t}{}", russell::turn_text(&Board::new(2), &r.turn))
@@ -395,15 +384,7 @@ fn program_types_lines_and_variations_in_search_order() {
     let mut p = program(SS3 | SS5, "o21.");
     p.key(SPACE);
     let r = engine();
-    let t = russell::transcript(
-        &r,
-        &Printing {
-            ss3: true,
-            ss5: true,
-            ss6: false,
-            y: 0o31,
-        },
-    );
+    let t = russell::transcript(&r, &photo_printing(true, true, false));
     assert_eq!(
         p.paper(),
         format!(" \n{t}{}", russell::turn_text(&Board::new(2), &r.turn))

@@ -10,12 +10,6 @@ use kalah::russell::{self, analyse, analyse_traced, Analysis, Printing, Report};
 use kalah::{Board, DepthEntry, Side, RUSSELL_TABLE};
 use kalah_support::*;
 
-pub const TW_RUSSELL: u32 = 0o040000;
-/// Sense switches 3, 5 and 6.
-pub const SS3: u8 = 0o010;
-pub const SS5: u8 = 0o002;
-pub const SS6: u8 = 0o001;
-
 /// What the sense switches `ss` ask the program to type, markers every `y` leaves.
 fn printing(ss: u8, y: u32) -> Printing {
     Printing {
@@ -437,18 +431,25 @@ fn bad_command_syntax_is_crossed_out() {
 /// 101, β = 102, short-look depth 3 (option 1 off), postponable moves postponed. The program
 /// proves value 102 with move 2 — the engine's result and the winning move of the exhaustive
 /// solution (kalah.md §1) — in its best root move's line; at id 12 every line says 101.
+/// Russell's proof settings at `id` for `stones` a pit: the program booted with sense switches
+/// `ss` and the keys `a101.b102.o4.` typed, and the same settings for the engine.
+fn proof(stones: u8, id: u32, ss: u8) -> (Program, Analysis) {
+    let mut p = Program::boot(test_word(id, stones as u32, TW_RUSSELL), ss);
+    p.type_text("a101.b102.o4.");
+    p.paper();
+    let a = Analysis {
+        alpha: 101,
+        beta: 102,
+        op: russell::OP_POSTPONE,
+        ..Analysis::russell(id)
+    };
+    (p, a)
+}
+
 #[test]
 fn proof_two_in_a_pit() {
     for (id, v) in [(13u32, 102), (12, 101)] {
-        let mut p = Program::boot(test_word(id, 2, TW_RUSSELL), 0);
-        p.type_text("a101.b102.o4.");
-        p.paper();
-        let a = Analysis {
-            alpha: 101,
-            beta: 102,
-            op: russell::OP_POSTPONE,
-            ..Analysis::russell(id)
-        };
+        let (mut p, a) = proof(2, id, 0);
         let b = opening(2);
         let (want, _, reports) = machine_turn(&b, 0, &a, &printing(0, 0o31));
         let r = &reports[0];
@@ -483,15 +484,7 @@ fn proof_two_in_a_pit() {
 fn proof_benchmark() {
     for (stones, ids) in [(2u8, 11..=14u32), (3, 7..=13)] {
         for id in ids {
-            let mut p = Program::boot(test_word(id, stones as u32, TW_RUSSELL), SS6);
-            p.type_text("a101.b102.o4.");
-            p.paper();
-            let a = Analysis {
-                alpha: 101,
-                beta: 102,
-                op: russell::OP_POSTPONE,
-                ..Analysis::russell(id)
-            };
+            let (mut p, a) = proof(stones, id, SS6);
             let b = opening(stones);
             let h = std::time::Instant::now();
             let (want, _, reports) = machine_turn(&b, 0, &a, &printing(SS6, 0o31));

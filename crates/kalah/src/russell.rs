@@ -607,53 +607,29 @@ fn run(b: &Board, moves_into_game: u32, a: &Analysis, trace: bool) -> Option<Rep
     if b.is_terminal() || a.depth == 0 {
         return None;
     }
-    if a.egc && decided(b) {
-        // Decided before the game is over (a kalah holds more than half the stones): the root
-        // is a leaf, nothing is searched or counted, and the machine still has to move: the
-        // program plays the first move of the static order, one sowing (after a repeat it
-        // analyses again).
-        // Traced, the root is the one leaf (SS3 types its empty variation and its value).
-        let best = static_moves(b, a).first().copied()?;
-        let v = egc_value(b);
-        let (leaves, events, levels) = if trace {
-            let leaf = Leaf {
-                path: Vec::new(),
-                value: v,
-                points: 1,
-                turn_ended: true,
-            };
-            (vec![leaf], vec![Event::Leaf(0)], vec![0])
-        } else {
-            (Vec::new(), Vec::new(), Vec::new())
-        };
-        return Some(Report {
-            best,
-            turn: vec![best],
-            value: clamp(v, a.alpha, a.beta),
-            effort: 0,
-            long_effort: 0,
-            pv: Vec::new(),
-            lines: Vec::new(),
-            leaves,
-            events,
-            levels,
-        });
-    }
     let mut s = Searcher::new(a, b.to_move, trace);
     let (value, best, pv) = s.node(b, 0, a.depth, moves_into_game, 0, a.alpha, a.beta, true);
     let best = if best != 0 {
         best
     } else if a.egc {
-        pv.first().map_or(0, |p| p.0)
+        // A root decided before the game is over (a kalah holds more than half the stones) is
+        // a leaf: nothing searched or counted, no PV, and the machine plays the first move of
+        // the static order, one sowing (after a repeat it analyses again).
+        pv.first()
+            .map(|p| p.0)
+            .or_else(|| static_moves(b, a).first().copied())?
     } else {
         // DEC mode: the first move searched.
         s.first_move(b, moves_into_game)
     };
-    let turn = pv
+    let mut turn: Vec<u8> = pv
         .iter()
         .take_while(|p| p.1 == b.to_move)
         .map(|p| p.0)
         .collect();
+    if turn.is_empty() && a.egc {
+        turn.push(best);
+    }
     Some(Report {
         best,
         turn,

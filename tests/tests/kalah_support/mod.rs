@@ -17,8 +17,13 @@ use std::path::PathBuf;
 pub const TW_ANALYSIS: u32 = 0o400000;
 pub const TW_SHORT_LOOK: u32 = 0o200000;
 pub const TW_SETUP: u32 = 0o100000;
-/// Sense switch 4 (SS1 = 040 … SS6 = 001).
+/// Test-word bit 3: Russell's analysis program.
+pub const TW_RUSSELL: u32 = 0o040000;
+/// Sense switches 3–6 (SS1 = 040 … SS6 = 001).
+pub const SS3: u8 = 0o010;
 pub const SS4: u8 = 0o004;
+pub const SS5: u8 = 0o002;
+pub const SS6: u8 = 0o001;
 
 /// FIO-DEC codes the tests type.
 pub const SPACE: u8 = 0o00;
