@@ -3,7 +3,7 @@
 //! the memory cycles spent under each label of roms/kalah.mac (the nearest label at or below
 //! each address), the most expensive first, with the stack depth reached.
 //!
-//! `cargo run --release -p pdp1-tests --example kalah_profile -- 13 [rows]`
+//! `cargo run --release -p pdp1-tests --example kalah_profile -- 13 [rows] [counts-file]`
 #[path = "../tests/kalah_support/mod.rs"]
 mod kalah_support;
 use kalah_support::*;
@@ -20,6 +20,7 @@ fn main() {
     let (wt, sp, stk) = (p.sym("wt"), p.sym("sp"), p.sym("stk"));
     p.m.strike_key(SPACE);
     let mut cycles_at: HashMap<u32, u64> = HashMap::new();
+    let mut count_at: HashMap<u32, u64> = HashMap::new();
     let start = p.m.cycles();
     let mut deepest = 0;
     let mut steps = 0u64;
@@ -34,6 +35,7 @@ fn main() {
             }
         }
         *cycles_at.entry(pc).or_default() += p.m.cycles() - c;
+        *count_at.entry(pc).or_default() += 1;
         deepest = deepest.max(p.m.read(sp).map(|w| w.bits()).unwrap_or(0));
         steps += 1;
     }
@@ -66,5 +68,19 @@ fn main() {
     );
     for (name, c) in v.into_iter().take(rows) {
         println!("{name:6} {c:10} {:5.1} %", 100.0 * c as f64 / total as f64);
+    }
+    // With a third argument (a file name), every address run: `octal-address count cycles`,
+    // to be joined with the assembler's listing.
+    if let Some(path) = args.next() {
+        let mut rows: Vec<_> = count_at.iter().map(|(a, n)| (*a, *n, cycles_at[a])).collect();
+        rows.sort();
+        let text: String = rows
+            .iter()
+            .map(|(a, n, c)| format!("{a:06o} {n} {c}\n"))
+            .collect();
+        if let Err(e) = std::fs::write(&path, text) {
+            eprintln!("{path}: {e}");
+            std::process::exit(1);
+        }
     }
 }
