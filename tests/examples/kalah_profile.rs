@@ -72,7 +72,10 @@ fn main() {
     // With a third argument (a file name), every address run: `octal-address count cycles`,
     // to be joined with the assembler's listing.
     if let Some(path) = args.next() {
-        let mut rows: Vec<_> = count_at.iter().map(|(a, n)| (*a, *n, cycles_at[a])).collect();
+        let mut rows: Vec<_> = count_at
+            .iter()
+            .map(|(a, n)| (*a, *n, cycles_at[a]))
+            .collect();
         rows.sort();
         let text: String = rows
             .iter()
