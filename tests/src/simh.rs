@@ -126,10 +126,9 @@ fn is_simh(p: &Path) -> bool {
 pub fn require(test: &str) -> Option<Simh> {
     let s = Simh::find();
     if s.is_none() {
-        eprintln!(
-            "NOTE: {test} DID NOT RUN: SIMH's pdp1 (Debian package `simh`) is not installed; \
-             .ci/run installs it"
-        );
+        crate::not_run(&format!(
+            "{test}: SIMH's pdp1 (Debian package `simh`) is not installed; .ci/run installs it"
+        ));
     }
     s
 }

@@ -338,13 +338,11 @@ fn pdp1_binary() -> Option<PathBuf> {
     if bin.exists() {
         Some(bin)
     } else {
-        let msg = format!(
-            "NOT RUN: the pdp1 binary is not built at {} (cargo build -p pdp1, or run the \
-             whole workspace's tests)",
+        pdp1_tests::not_run(&format!(
+            "the pdp1 binary is not built at {} (cargo build -p pdp1, or run the whole \
+             workspace's tests)",
             bin.display()
-        );
-        eprintln!("{msg}");
-        println!("{msg}");
+        ));
         None
     }
 }

@@ -21,10 +21,10 @@ fn tapes_dir(test: &str) -> Option<PathBuf> {
     if dir.join("ddt.rim").is_file() {
         Some(dir)
     } else {
-        eprintln!(
-            "NOTE: {test} DID NOT RUN: no tapes at {} (set PDP1_TAPES)",
+        pdp1_tests::not_run(&format!(
+            "{test}: no tapes at {} (set PDP1_TAPES)",
             dir.display()
-        );
+        ));
         None
     }
 }

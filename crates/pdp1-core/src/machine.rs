@@ -265,6 +265,12 @@ pub struct Machine {
     dpy: io::Display,
 
     breakpoints: BTreeSet<u32>,
+    /// The last run stopped at a breakpoint here, after this many instructions: the next run
+    /// from that very point runs the instruction there instead of stopping again (a resume).
+    /// Anything else that ends a run — a time slice, an instruction limit — leaves it `None`,
+    /// so a breakpoint where a slice begins is still taken (issue 18).
+    #[serde(default)]
+    resume_from: Option<(u32, u64)>,
 }
 
 /// Next address within the same 4K field (the PC never carries into the field bits).
@@ -325,6 +331,7 @@ impl Machine {
             ptp: io::Punch::default(),
             dpy: io::Display::default(),
             breakpoints: BTreeSet::new(),
+            resume_from: None,
         })
     }
     pub fn config(&self) -> &MachineConfig {
@@ -514,6 +521,7 @@ impl Machine {
         self.extend = self.extend_sw;
         self.readin.active = false;
         self.phase = cycle::Phase::Fetch;
+        self.resume_from = None;
     }
 
     /// START: start-clear, PC ← test address, run (sequence-break mode on if `sbm`).
@@ -566,8 +574,9 @@ impl Machine {
 
     // ---- run control ----
 
-    /// Run until a stop reason. Breakpoints are checked before each instruction (except the
-    /// first, so that a run can resume from a breakpoint).
+    /// Run until a stop reason. Breakpoints are checked before each instruction, the first
+    /// included, except when the run resumes from the breakpoint the last run stopped at (then
+    /// the instruction there runs). Not during an I/O wait: the waiting IOT is not fetched anew.
     pub fn run_until(&mut self, limit: Limit) -> StopReason {
         if !self.running {
             return StopReason::NotRunning;
@@ -585,7 +594,6 @@ impl Machine {
                 return r;
             }
         }
-        let mut first = true;
         loop {
             if self.now() >= until {
                 return StopReason::TimeLimit;
@@ -602,10 +610,10 @@ impl Machine {
             }
             if !self.breakpoints.is_empty() {
                 // Slow path: one instruction at a time with the breakpoint check.
-                if !first && !self.ioh && self.breakpoints.contains(&self.pc) {
+                if self.breakpoint_here() {
+                    self.resume_from = Some((self.pc, self.instructions));
                     return StopReason::Breakpoint(self.pc);
                 }
-                first = false;
                 if let Some(r) = self.step() {
                     self.running = false;
                     return r;
@@ -686,6 +694,13 @@ impl Machine {
                 return StopReason::Stepped;
             }
         }
+    }
+    /// A breakpoint stops the machine before the instruction at PC: one is set there, the
+    /// machine is not in an I/O wait, and it is not resuming from a stop at this breakpoint.
+    pub fn breakpoint_here(&self) -> bool {
+        !self.ioh
+            && self.resume_from != Some((self.pc, self.instructions))
+            && self.breakpoints.contains(&self.pc)
     }
     pub fn add_breakpoint(&mut self, addr: u32) {
         self.breakpoints.insert(addr & AMASK);

@@ -571,6 +571,21 @@ fn read_in_loads_dio_pairs_and_starts_at_the_jmp() {
 }
 
 #[test]
+fn read_in_time_is_the_readers_alone() {
+    // The memory cycle that stores a word overlaps the reading of the next line (readin.rs,
+    // pdp1-hardware.md §6.3), so READ IN takes exactly 2.5 ms per tape line that passes:
+    // the leader, the line without hole 8, three lines a word — and nothing per stored word.
+    // 100: hlt. Its fetch and execute are the only memory cycles of the run.
+    let tape = rim(&[(0o100, 0o760400), (0o101, 0o760400)], 0o100);
+    let lines_read = (tape.len() - 5) as u64;
+    let mut m = machine(&[]);
+    m.mount_tape(tape);
+    m.read_in();
+    assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
+    assert_eq!(m.time_ns(), lines_read * 2_500_000 + 5_000);
+}
+
+#[test]
 fn read_in_into_the_test_address_field() {
     let cfg = MachineConfig {
         memory_words: 8192,
@@ -659,6 +674,43 @@ fn breakpoints_stop_before_the_instruction_and_resume() {
         }),
         StopReason::InstructionLimit
     );
+}
+
+#[test]
+fn a_breakpoint_where_a_run_begins_is_not_missed() {
+    // The window runs the machine in 5 ms chunks and headless in 10 ms slices: a breakpoint
+    // on the instruction where one `run_until` ended on a time limit must stop the next one
+    // before that instruction runs. 100: law 1 (5 µs) / 101: jmp 100.
+    let mut m = machine(&[(0o100, 0o700001), (0o101, 0o600100)]);
+    m.add_breakpoint(0o101);
+    m.set_test_address(0o100);
+    m.start(false);
+    let slice = |m: &mut Machine, ns| {
+        m.run_until(Limit {
+            until_ns: Some(m.time_ns() + ns),
+            instructions: None,
+        })
+    };
+    assert_eq!(slice(&mut m, 5_000), StopReason::TimeLimit);
+    assert_eq!((m.pc(), m.instructions()), (0o101, 1));
+    assert_eq!(slice(&mut m, 1_000_000), StopReason::Breakpoint(0o101));
+    assert_eq!(m.instructions(), 1, "the jmp at the breakpoint did not run");
+    // Resuming from the breakpoint runs the instruction there, then stops on its next visit.
+    assert_eq!(slice(&mut m, 1_000_000), StopReason::Breakpoint(0o101));
+    assert_eq!(m.instructions(), 3);
+}
+
+#[test]
+fn a_breakpoint_on_a_tapes_start_address_stops_before_it_runs() {
+    // 100: law 7 / 101: hlt, started at 100 by READ IN.
+    let mut m = machine(&[]);
+    m.mount_tape(rim(&[(0o100, 0o700007), (0o101, 0o760400)], 0o100));
+    m.add_breakpoint(0o100);
+    m.read_in();
+    assert_eq!(m.run_until(Limit::default()), StopReason::Breakpoint(0o100));
+    assert_eq!((m.pc(), m.instructions()), (0o100, 0));
+    assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
+    assert_eq!(m.ac(), w(7));
 }
 
 #[test]

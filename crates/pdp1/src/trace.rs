@@ -17,8 +17,6 @@ use std::path::{Path, PathBuf};
 pub struct Tracer {
     out: BufWriter<File>,
     path: PathBuf,
-    /// Set after the first instruction: a run may start on a breakpoint and must pass it.
-    started: bool,
 }
 
 impl Tracer {
@@ -28,7 +26,6 @@ impl Tracer {
         Ok(Tracer {
             out: BufWriter::new(f),
             path: path.to_owned(),
-            started: false,
         })
     }
 
@@ -43,8 +40,10 @@ impl Tracer {
         )
     }
 
-    /// Like `Machine::run_until`, but one instruction at a time, writing a line for each.
-    /// Breakpoints are honoured as `run_until` does (checked before the instruction runs).
+    /// `Machine::run_until` one instruction at a time, writing a line for each. Each step is
+    /// the machine's own `run_until` limited to one instruction, so a stopped machine stays
+    /// stopped (`NotRunning`) and breakpoints, halts and I/O waits end the run exactly as they
+    /// do without the trace.
     pub fn run_until(
         &mut self,
         m: &mut Machine,
@@ -52,38 +51,40 @@ impl Tracer {
         symbols: Option<&SymbolTable>,
     ) -> Result<StopReason> {
         let start_instructions = m.instructions();
-        let breakpoints = m.breakpoints();
         loop {
-            if let Some(n) = limit.instructions {
-                if m.instructions() - start_instructions >= n {
-                    return Ok(StopReason::InstructionLimit);
+            let left = match limit.instructions {
+                Some(n) => {
+                    let done = m.instructions() - start_instructions;
+                    if done >= n {
+                        return Ok(StopReason::InstructionLimit);
+                    }
+                    n - done
                 }
-            }
-            if let Some(t) = limit.until_ns {
-                if m.time_ns() >= t {
+                None => u64::MAX,
+            };
+            if m.reading_in() {
+                // READ IN: one word pair at a time (no instruction runs until the tape's jmp).
+                if limit.until_ns.is_some_and(|t| m.time_ns() >= t) {
                     return Ok(StopReason::TimeLimit);
+                }
+                match m.step_instruction() {
+                    StopReason::Stepped => continue,
+                    other => return Ok(other),
                 }
             }
             let pc = m.pc();
-            // A breakpoint stops before the instruction; a run that starts on one runs it.
-            if self.started && breakpoints.contains(&pc) {
-                return Ok(StopReason::Breakpoint(pc));
-            }
-            self.started = true;
             let word = m.read(pc).unwrap_or(Word::ZERO);
-            let (count, time) = (m.instructions(), m.time_ns());
-            let stop = m.step_instruction();
+            let count = m.instructions();
+            let stop = m.run_until(Limit {
+                until_ns: limit.until_ns,
+                instructions: Some(left.min(1)),
+            });
             if m.instructions() > count {
                 writeln!(self.out, "{}", Self::line(m, pc, word, symbols))
                     .with_context(|| format!("cannot write trace file {}", self.path.display()))?;
             }
             match stop {
-                StopReason::Stepped => {
-                    if m.instructions() == count && m.time_ns() == time {
-                        // Nothing moved: the machine is not running.
-                        return Ok(StopReason::NotRunning);
-                    }
-                }
+                StopReason::InstructionLimit => {}
                 other => return Ok(other),
             }
         }

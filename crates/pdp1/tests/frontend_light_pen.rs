@@ -23,8 +23,8 @@ fn pixel(v: i32, side: f64, flip: bool) -> i64 {
 /// second in; returns the `--registers` line, or None when the tools are missing.
 fn run_with_mouse_at(x: i64, y: i64, name: &str) -> Option<String> {
     if !have("xvfb-run") || !have("xdotool") {
-        eprintln!(
-            "SKIPPED frontend_light_pen: xvfb-run and xdotool are needed (.ci/run installs them)"
+        common::not_run(
+            "frontend_light_pen: xvfb-run and xdotool are needed (.ci/run installs them)",
         );
         return None;
     }

@@ -133,7 +133,7 @@ impl Image {
 /// played once the window is up; returns the screenshot, or None when the tools are missing.
 fn run_window(tape: &Path, args: &str, keys: &str) -> Option<Image> {
     if !have("xvfb-run") || !have("xdotool") {
-        eprintln!("SKIPPED frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
+        common::not_run("frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
         return None;
     }
     let dir = std::env::temp_dir().join(format!(
@@ -241,10 +241,10 @@ fn ribbon_overstrike_and_intensity_order_in_the_window() {
 fn window_types_keys_and_shows_the_scope() {
     let tape = project_root().join("../shared/tapes/circle.rim");
     if !tape.exists() {
-        eprintln!(
-            "SKIPPED frontend_xvfb: {} is missing (see ../shared/tapes/README.md)",
+        common::not_run(&format!(
+            "frontend_xvfb: {} is missing (see ../shared/tapes/README.md)",
             tape.display()
-        );
+        ));
         return;
     }
     // The circle program draws continuously and never reads the keyboard, so the keys print
@@ -290,13 +290,7 @@ fn window_types_keys_and_shows_the_scope() {
 #[test]
 fn kalah_in_the_window() {
     let tape = project_root().join("roms/kalah.rim");
-    if !tape.exists() {
-        eprintln!(
-            "SKIPPED kalah_in_the_window: {} does not exist yet",
-            tape.display()
-        );
-        return;
-    }
+    assert!(tape.exists(), "{} is missing", tape.display());
     // Pit 3 holds 3 stones at the start: its last stone lands in the kalah, a repeat move
     // (typed '.'), so the lower player moves again; 9 is no move (crossed out: backspace, x);
     // space lets the machine move for the lower player (it backspaces over the space and types

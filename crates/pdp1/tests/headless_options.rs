@@ -410,3 +410,54 @@ fn minskytron_runs_headless_after_deposit_and_start() {
     let pc = r.registers().pc;
     assert!((5..=0o146).contains(&pc), "pc {pc:o} outside the program");
 }
+
+#[test]
+fn trace_leaves_a_stopped_machine_stopped() {
+    // A state saved after the program halted: the machine is stopped. A run of it ends at once
+    // ("the machine is not running"), with or without --trace; the trace stays empty (issue
+    // 18: the tracer used to step the stopped machine).
+    let d = scratch("trace-stopped");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let st = d.join("halted.ron");
+    let r = pdp1(&["--headless", &t, "--save-state", st.to_str().unwrap()]);
+    assert!(r.ok(), "{}", r.stderr);
+    let tr = d.join("trace.txt");
+    let base = [
+        "--headless",
+        "--load-state",
+        st.to_str().unwrap(),
+        "-v",
+        "--registers",
+    ];
+    let plain = pdp1(&base);
+    let mut args = base.to_vec();
+    args.extend(["--trace", tr.to_str().unwrap()]);
+    let traced = pdp1(&args);
+    assert!(
+        plain.stderr.contains("not running"),
+        "without --trace: {}",
+        plain.stderr
+    );
+    assert_eq!(traced.status, plain.status);
+    assert_eq!(traced.stderr, plain.stderr);
+    assert_eq!(traced.registers(), plain.registers());
+    assert_eq!(std::fs::read_to_string(&tr).unwrap(), "");
+}
+
+#[test]
+fn trace_stops_at_a_breakpoint_on_the_start_address() {
+    // READ IN starts the program at 100, where the breakpoint is: the run stops before the
+    // first instruction, traced or not (issue 18: the first instruction of a run skipped it).
+    let d = scratch("trace-start-bp");
+    let t = tape(&d, "p.rim", &store_program(), 0o100);
+    let tr = d.join("trace.txt");
+    let base = ["--headless", &t, "--breakpoint", "100", "-v", "--registers"];
+    let plain = pdp1(&base);
+    let mut args = base.to_vec();
+    args.extend(["--trace", tr.to_str().unwrap()]);
+    let traced = pdp1(&args);
+    assert_eq!(plain.registers().pc, 0o100, "{}", plain.stderr);
+    assert_eq!(traced.registers(), plain.registers());
+    assert_eq!(traced.stderr, plain.stderr);
+    assert_eq!(std::fs::read_to_string(&tr).unwrap(), "");
+}

@@ -23,9 +23,7 @@ pub fn tape(name: &str) -> Option<Vec<u8>> {
     match std::fs::read(&p) {
         Ok(t) => Some(t),
         Err(e) => {
-            let msg = format!("NOT RUN: tape {} is not available ({e})", p.display());
-            eprintln!("{msg}");
-            println!("{msg}");
+            pdp1_tests::not_run(&format!("tape {} is not available ({e})", p.display()));
             None
         }
     }
