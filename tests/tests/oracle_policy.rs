@@ -33,7 +33,10 @@ fn run_child(require: bool) -> (bool, String) {
 fn missing_oracle_fails_only_where_required() {
     let (ok, text) = run_child(false);
     assert!(ok, "without PDP1_REQUIRE_ORACLES the test passes: {text}");
-    assert!(text.contains("NOT RUN: the oracle of this check is missing"), "{text}");
+    assert!(
+        text.contains("NOT RUN: the oracle of this check is missing"),
+        "{text}"
+    );
     let (ok, text) = run_child(true);
     assert!(!ok, "with PDP1_REQUIRE_ORACLES the test fails: {text}");
     assert!(text.contains("a missing oracle is a failure"), "{text}");

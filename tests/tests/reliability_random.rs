@@ -359,3 +359,142 @@ fn indirect_chains_within_the_limit_resolve() {
     assert_eq!(r, StopReason::Halted);
     assert_eq!(m.ac().bits(), 0o123456);
 }
+
+// ---- breakpoints in the run loop (issue 18) ----
+
+/// A random image as `run_image` builds it, with the sequence break off (a pending break
+/// is taken before the instruction at PC is fetched, which a breakpoint test of PC before
+/// each `step_instruction` would not see the same way), started at a random address.
+fn image_without_breaks(seed: u64) -> (Machine, Rng) {
+    let mut r = Rng::new(seed);
+    let memory_words = 4096 * r.range(1, 4) as usize;
+    let cfg = MachineConfig {
+        memory_words,
+        mul_div: r.chance(50),
+        ..Default::default()
+    };
+    let mut m = Machine::new(cfg).expect("valid config");
+    for a in 0..memory_words as u32 {
+        let op = if r.chance(30) {
+            r.pick(&[0o04, 0o30, 0o31, 0o35, 0o32, 0o33, 0o26, 0o27])
+        } else {
+            r.pick(&DEFINED_OPS)
+        };
+        let mut w = (op << 13) | (r.word() & 0o17777);
+        if op == 0o37 && r.chance(95) {
+            w &= !0o400;
+        }
+        m.write(a, Word::new(w)).unwrap();
+    }
+    m.set_ac(Word::new(r.word()));
+    m.set_test_word(Word::new(r.word()));
+    m.set_sense_switches(r.below(64) as u8);
+    if r.chance(50) {
+        let n = r.below(300) as usize;
+        m.mount_tape((0..n).map(|_| r.below(256) as u8).collect());
+    }
+    m.set_test_address(r.below(memory_words as u32));
+    m.start(false);
+    (m, r)
+}
+
+/// (stops with the PC and instruction count at each, final PC, AC, IO, instructions, time)
+type Trail = (Vec<(StopReason, u32, u64)>, u32, Word, Word, u64, u64);
+
+#[test]
+fn breakpoints_in_the_run_loop_stop_where_one_step_at_a_time_does() {
+    let mut hits = 0;
+    for seed in 0..300u64 {
+        let (m, mut r) = image_without_breaks(seed);
+        // Breakpoints on addresses the program really reaches, and some random ones.
+        let mut probe = m.clone();
+        let mut path = Vec::new();
+        for _ in 0..2000 {
+            path.push(probe.pc());
+            if probe.step_instruction() != StopReason::Stepped {
+                break;
+            }
+        }
+        let mut bps = Vec::new();
+        for _ in 0..r.range(1, 6) {
+            bps.push(if r.chance(70) {
+                path[r.below(path.len() as u32) as usize]
+            } else {
+                r.below(m.config().memory_words as u32)
+            });
+        }
+        let end = 3000;
+
+        // The run loop, resuming after each breakpoint.
+        let mut fast = m.clone();
+        for &b in &bps {
+            fast.add_breakpoint(b);
+        }
+        let mut stops = Vec::new();
+        loop {
+            let left = end - fast.instructions().min(end);
+            if left == 0 {
+                break;
+            }
+            let stop = fast.run_until(Limit {
+                until_ns: Some(MAX_NS),
+                instructions: Some(left),
+            });
+            match stop {
+                StopReason::InstructionLimit | StopReason::TimeLimit => break,
+                StopReason::Breakpoint(_) => stops.push((stop, fast.pc(), fast.instructions())),
+                other => {
+                    stops.push((other, fast.pc(), fast.instructions()));
+                    break;
+                }
+            }
+            if stops.len() > 200 {
+                break;
+            }
+        }
+        let got: Trail = (
+            stops,
+            fast.pc(),
+            fast.ac(),
+            fast.io(),
+            fast.instructions(),
+            fast.time_ns(),
+        );
+
+        // The reference: one instruction at a time, the breakpoint set tested before each.
+        let mut slow = m.clone();
+        let mut stops = Vec::new();
+        while slow.instructions() < end && slow.time_ns() < MAX_NS && stops.len() <= 200 {
+            let pc = slow.pc();
+            if !slow.reading_in() && !slow.io_halt() && bps.contains(&pc) {
+                stops.push((StopReason::Breakpoint(pc), pc, slow.instructions()));
+                if stops.len() > 200 {
+                    break;
+                }
+            }
+            match slow.step_instruction() {
+                StopReason::Stepped => {}
+                other => {
+                    stops.push((other, slow.pc(), slow.instructions()));
+                    break;
+                }
+            }
+        }
+        let want: Trail = (
+            stops,
+            slow.pc(),
+            slow.ac(),
+            slow.io(),
+            slow.instructions(),
+            slow.time_ns(),
+        );
+        hits += got
+            .0
+            .iter()
+            .filter(|s| matches!(s.0, StopReason::Breakpoint(_)))
+            .count();
+        assert_eq!(got, want, "seed {seed}, breakpoints {bps:?}");
+    }
+    // The images really stop at breakpoints, many times.
+    assert!(hits > 300, "only {hits} breakpoint stops");
+}

@@ -271,6 +271,9 @@ pub struct Machine {
     /// so a breakpoint where a slice begins is still taken (issue 18).
     #[serde(default)]
     resume_from: Option<(u32, u64)>,
+    /// `breakpoints` as the run loop's bitmap (rebuilt when they change, or after a restore).
+    #[serde(skip)]
+    bp_map: Option<Box<[u64; fast::BP_WORDS]>>,
 }
 
 /// Next address within the same 4K field (the PC never carries into the field bits).
@@ -332,6 +335,7 @@ impl Machine {
             dpy: io::Display::default(),
             breakpoints: BTreeSet::new(),
             resume_from: None,
+            bp_map: None,
         })
     }
     pub fn config(&self) -> &MachineConfig {
@@ -586,8 +590,12 @@ impl Machine {
             Some(n) => self.instructions.saturating_add(n),
             None => u64::MAX,
         };
-        // (Cheap insurance for a restored state: the event time follows from the devices.)
+        // (Cheap insurance for a restored state: the event time follows from the devices, the
+        // breakpoint bitmap from the breakpoints.)
         self.reschedule();
+        if self.bp_map.is_none() && !self.breakpoints.is_empty() {
+            self.bp_map = Some(fast::breakpoint_map(self.breakpoints.iter().copied()));
+        }
         if !self.readin.active {
             if let Some(r) = self.finish_instruction() {
                 self.running = false;
@@ -608,23 +616,13 @@ impl Machine {
                 }
                 continue;
             }
-            if !self.breakpoints.is_empty() {
-                // Slow path: one instruction at a time with the breakpoint check.
-                if self.breakpoint_here() {
-                    self.resume_from = Some((self.pc, self.instructions));
-                    return StopReason::Breakpoint(self.pc);
-                }
-                if let Some(r) = self.step() {
+            // Run until the next device event, the time limit, the instruction limit or a
+            // breakpoint (a breakpoint leaves the machine running, so CONTINUE resumes).
+            if let Some(r) = self.run_fast(until, max_instr) {
+                if !matches!(r, StopReason::Breakpoint(_)) {
                     self.running = false;
-                    return r;
                 }
-            } else {
-                // Fast path: run until the next device event, the time limit or the
-                // instruction limit, with nothing else to check per instruction.
-                if let Some(r) = self.run_fast(until, max_instr) {
-                    self.running = false;
-                    return r;
-                }
+                return r;
             }
             if self.now() >= self.next_event_ns {
                 self.service_devices();
@@ -704,9 +702,12 @@ impl Machine {
     }
     pub fn add_breakpoint(&mut self, addr: u32) {
         self.breakpoints.insert(addr & AMASK);
+        self.bp_map = Some(fast::breakpoint_map(self.breakpoints.iter().copied()));
     }
     pub fn remove_breakpoint(&mut self, addr: u32) {
         self.breakpoints.remove(&(addr & AMASK));
+        self.bp_map = (!self.breakpoints.is_empty())
+            .then(|| fast::breakpoint_map(self.breakpoints.iter().copied()));
     }
     pub fn breakpoints(&self) -> Vec<u32> {
         self.breakpoints.iter().copied().collect()
