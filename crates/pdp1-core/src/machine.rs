@@ -481,6 +481,10 @@ impl Machine {
         self.ta = ta & AMASK;
     }
     /// The console EXTEND switch: START and READ IN enter extend mode when it is on.
+    /// The console EXTEND switch.
+    pub fn extend_switch(&self) -> bool {
+        self.extend_sw
+    }
     pub fn set_extend_switch(&mut self, on: bool) {
         self.extend_sw = on;
     }

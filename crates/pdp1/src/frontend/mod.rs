@@ -89,9 +89,13 @@ pub struct Options {
     pub speed: Speed,
     pub symbols: Option<pdp1_asm::SymbolTable>,
     pub screenshot: Option<PathBuf>,
+    /// Limits counted from the start of this run (after `--load-state` too), from the
+    /// command line or the RON file, as in headless runs.
     pub max_ns: Option<u64>,
     pub max_instructions: Option<u64>,
-    pub extend: bool,
+    /// `--continue-halts N` and the test words `--halt-tw` sets before those CONTINUEs.
+    pub continue_halts: u32,
+    pub halt_test_words: Vec<pdp1_core::Word>,
     /// `--type` keys: (FIO-DEC code, case needed).
     pub typed: VecDeque<(u8, Option<bool>)>,
     pub trace: Option<PathBuf>,
@@ -107,18 +111,16 @@ impl Options {
         // The window runs in real time unless told otherwise.
         let speed = setup.speed(crate::config::Speed::Factor(1.0)).into();
         let symbols = setup.symbols.clone();
-        let max_ns = match cli.max_seconds {
-            Some(s) if s.is_finite() && s >= 0.0 => Some((s * 1e9) as u64),
-            Some(s) => bail!("--max-seconds {s}: expected a non-negative number"),
-            None => None,
-        };
+        // (The settings merge the RON file and the command line, and checked the numbers.)
+        let max_ns = setup.settings.max_seconds.map(|s| (s * 1e9) as u64);
         Ok(Options {
             speed,
             symbols,
             screenshot: cli.screenshot.clone(),
             max_ns,
-            max_instructions: cli.max_instructions,
-            extend: setup.settings.extend.unwrap_or(false),
+            max_instructions: setup.settings.max_instructions,
+            continue_halts: cli.continue_halts,
+            halt_test_words: setup.halt_test_words.clone(),
             typed: (setup.typed.iter().flatten())
                 .map(|k| (k.code, k.upper))
                 .collect(),
@@ -165,6 +167,7 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
 
     let (w, h) = window.get_size();
     let mut app = App::new(machine, opts, w, h)?;
+    app.feeder = Some(setup.feeder());
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
     while window.is_open() && !app.quit {
@@ -203,8 +206,13 @@ pub struct App {
     /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
     /// restored state's pen), else away from the tube.
     pen_rest: Option<(i16, i16)>,
-    /// The next instruction runs even if it is at a breakpoint (after START/CONTINUE).
-    resuming: bool,
+    /// Emulated time and instruction count where this run began (limits count from there).
+    start_ns: u64,
+    start_instructions: u64,
+    /// Halts CONTINUEd so far (`--continue-halts`).
+    halts_continued: u32,
+    /// Mounts `--reader`'s tape once the boot tape has been read.
+    feeder: Option<crate::tape::Feeder>,
     /// Everything punched (for `--punch` at the end).
     punched: Vec<u8>,
     /// Emulated time the last `--type` key was struck.
@@ -224,11 +232,12 @@ impl App {
             screen.view.debugger.tracing = true;
         }
         screen.view.debugger.symbols = opts.symbols.take();
-        screen.view.extend_switch = opts.extend;
+        screen.view.extend_switch = m.extend_switch();
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
         let pacer = Pacer::new(opts.speed, Duration::ZERO, m.time_ns());
         let pen_rest = m.light_pen();
+        let (start_ns, start_instructions) = (m.time_ns(), m.instructions());
         Ok(App {
             m,
             screen,
@@ -239,7 +248,10 @@ impl App {
             mouse_was_down: false,
             pen_held: false,
             pen_rest,
-            resuming: true,
+            start_ns,
+            start_instructions,
+            halts_continued: 0,
+            feeder: None,
             stopped_itself: false,
             punched: Vec::new(),
             last_typed_ns: 0,
@@ -280,33 +292,26 @@ impl App {
     /// Run to emulated time `t` in chunks, striking held keys between chunks; with the trace on,
     /// one instruction at a time.
     fn run_to(&mut self, t: u64) {
-        let t = self.opts.max_ns.map_or(t, |mx| t.min(mx));
+        let t = self
+            .opts
+            .max_ns
+            .map_or(t, |mx| t.min(self.start_ns.saturating_add(mx)));
+        // (Breakpoints are the machine's: it takes one also where a run begins, and runs the
+        // instruction when resuming from a stop at it — with the trace on as well.)
         let tracing = self.screen.view.debugger.tracing;
-        // One instruction per run_until call skips the core's own breakpoint check (it lets a
-        // run resume from a breakpoint), so the trace loop checks them itself.
-        let bps = if tracing {
-            self.m.breakpoints()
-        } else {
-            Vec::new()
-        };
         while self.m.running() && self.m.time_ns() < t {
             let now = self.m.time_ns();
+            if let Some(f) = self.feeder.as_mut() {
+                f.poll(&mut self.m);
+            }
             self.keyboard.pump(now, &mut self.m);
             self.type_script(now);
             let until = t.min(self.m.time_ns() + CHUNK_NS);
-            let instr_left = self
-                .opts
-                .max_instructions
-                .map(|mx| mx.saturating_sub(self.m.instructions()));
+            let done = self.m.instructions() - self.start_instructions;
+            let instr_left = self.opts.max_instructions.map(|mx| mx.saturating_sub(done));
             if instr_left == Some(0) {
                 return;
             }
-            if tracing && !self.resuming && bps.contains(&self.m.pc()) {
-                let pc = self.m.pc();
-                self.stopped(StopReason::Breakpoint(pc));
-                return;
-            }
-            self.resuming = false;
             let instructions = if tracing { Some(1) } else { instr_left };
             let before = tracing.then(|| debugger::Debugger::before(&self.m));
             let n0 = self.m.instructions();
@@ -321,6 +326,17 @@ impl App {
             }
             match r {
                 StopReason::TimeLimit | StopReason::InstructionLimit => {}
+                StopReason::Halted if self.halts_continued < self.opts.continue_halts => {
+                    // `--continue-halts`: the operator sets the next test word and presses
+                    // CONTINUE, as in a headless run.
+                    let words = &self.opts.halt_test_words;
+                    let tw = words.get(self.halts_continued as usize).or(words.last());
+                    if let Some(&tw) = tw {
+                        self.m.set_test_word(tw);
+                    }
+                    self.halts_continued += 1;
+                    self.m.cont();
+                }
                 other => {
                     self.stopped(other);
                     return;
@@ -384,8 +400,10 @@ impl App {
 
     fn check_limits(&mut self) {
         let scripted = self.opts.max_ns.is_some() || self.opts.max_instructions.is_some();
-        let time_up = self.opts.max_ns.is_some_and(|mx| self.m.time_ns() >= mx);
-        let count_up = (self.opts.max_instructions).is_some_and(|mx| self.m.instructions() >= mx);
+        let time_up = (self.opts.max_ns)
+            .is_some_and(|mx| self.m.time_ns() >= self.start_ns.saturating_add(mx));
+        let count_up = (self.opts.max_instructions)
+            .is_some_and(|mx| self.m.instructions() - self.start_instructions >= mx);
         // A run with limits is a scripted run: like a headless one it also ends when the
         // machine stops by itself (otherwise emulated time would never reach the limit).
         let stopped = scripted && !self.m.running() && self.stopped_itself;
@@ -457,9 +475,12 @@ impl App {
                 self.m = m;
                 self.pen_rest = self.m.light_pen();
                 self.pen_held = false;
+                // The console shows the restored machine's switches; limits count from here.
+                self.screen.view.extend_switch = self.m.extend_switch();
+                (self.start_ns, self.start_instructions) =
+                    (self.m.time_ns(), self.m.instructions());
                 self.keyboard = Keyboard::new();
                 self.screen.view.debugger.cursor = None;
-                self.resuming = true;
                 self.pacer.reanchor(self.host_now(), self.m.time_ns());
                 self.status(format!("state restored from {}", p.display()));
             }
@@ -473,18 +494,15 @@ impl App {
         match k {
             CKey::Start => {
                 m.start(shift);
-                self.resuming = true;
                 self.stopped_itself = false;
             }
             CKey::StartSbm => {
                 m.start(true);
-                self.resuming = true;
                 self.stopped_itself = false;
             }
             CKey::Stop => m.stop(),
             CKey::Continue => {
                 m.cont();
-                self.resuming = true;
                 self.stopped_itself = false;
             }
             CKey::Examine => {
@@ -732,4 +750,57 @@ fn next_free(stem: &str, ext: &str) -> PathBuf {
         .map(|n| PathBuf::from(format!("{stem}-{n}.{ext}")))
         .find(|p| !Path::new(p).exists())
         .expect("some file name is free")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdp1_core::MachineConfig;
+
+    fn options() -> Options {
+        Options {
+            speed: Speed::Max,
+            symbols: None,
+            screenshot: None,
+            max_ns: None,
+            max_instructions: None,
+            continue_halts: 0,
+            halt_test_words: Vec::new(),
+            typed: VecDeque::new(),
+            trace: None,
+            punch: None,
+            save_state: None,
+            load_state: None,
+            registers: false,
+            examine: Vec::new(),
+        }
+    }
+
+    /// The EXTEND lamp shows the machine's switch: a machine (or restored state) with it on
+    /// lights it without `--extend`, and Ctrl+L of a state with it off puts it out (issue 18:
+    /// the lamp followed the command line, not the machine).
+    #[test]
+    fn the_extend_lamp_shows_the_machines_switch() {
+        let dir = std::env::temp_dir().join(format!("pdp1-extend-lamp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let off = dir.join("off.ron");
+        crate::state::save(&Machine::new(MachineConfig::default()).unwrap(), &off).unwrap();
+
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        m.set_extend_switch(true);
+        let mut opts = options();
+        opts.load_state = Some(off.clone());
+        let mut app = App::new(m, opts, 800, 600).unwrap();
+        assert!(
+            app.screen.view.extend_switch,
+            "lit for the machine's switch"
+        );
+        app.load_state();
+        assert!(!app.m.extend_switch());
+        assert!(
+            !app.screen.view.extend_switch,
+            "out after restoring a state without it"
+        );
+        std::fs::remove_dir_all(&dir).ok();
+    }
 }

@@ -1,0 +1,151 @@
+//! The window runs what a headless run would (issue 18): the RON file's limits, limits counted
+//! from the start of the run (also after `--load-state`), `--continue-halts`/`--halt-tw` and
+//! `--reader`. Each case runs `pdp1 TAPE ARGS…` in a window under Xvfb as a scripted run
+//! (it ends at its limit or when the machine stops) and reads `--registers`/`--examine` from
+//! stderr. Needs `xvfb-run` (`.ci/run` installs it).
+
+mod common;
+use common::*;
+use std::path::Path;
+use std::process::Command;
+
+/// Run the window on `tape` (none if empty) with `args`; returns stderr (None when Xvfb is
+/// missing).
+fn window(tape: &str, args: &[&str]) -> Option<String> {
+    if !have("xvfb-run") {
+        not_run("frontend_run_plan: xvfb-run is needed (.ci/run installs it)");
+        return None;
+    }
+    let mut cmd = Command::new("xvfb-run");
+    cmd.args(["-a", "-s", "-screen 0 1400x900x24", bin()])
+        .args((!tape.is_empty()).then_some(tape))
+        .args(args)
+        .stdin(std::process::Stdio::null());
+    let out = cmd.output().expect("xvfb-run runs");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(
+        out.status.success(),
+        "pdp1 in a window failed: {}\n{stderr}",
+        out.status
+    );
+    Some(stderr)
+}
+
+/// The `--registers` line in `stderr`, parsed.
+fn regs(stderr: &str) -> Registers {
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with("pc="))
+        .unwrap_or_else(|| panic!("no registers line: {stderr}"));
+    Registers::parse(line)
+}
+
+/// `--examine A` output `AAAA/ WWWWWW` for the one address.
+fn examined(stderr: &str, addr: u32) -> u32 {
+    let key = format!("{addr:04o}/ ");
+    let line = stderr
+        .lines()
+        .find(|l| l.starts_with(&key))
+        .unwrap_or_else(|| panic!("no examine line for {addr:o}: {stderr}"));
+    u32::from_str_radix(line[key.len()..].trim(), 8).unwrap()
+}
+
+/// 100: idx 200 / 101: jmp 100 — two instructions per count in 200.
+fn counting_loop(d: &Path) -> String {
+    tape(
+        d,
+        "count.rim",
+        &[(0o100, idx(0o200)), (0o101, jmp(0o100))],
+        0o100,
+    )
+}
+
+#[test]
+fn continue_halts_and_halt_test_words_in_the_window() {
+    // 100: lat / 101: hlt / 102: lat / 103: hlt — AC shows the test word at each halt.
+    let d = scratch("window-halts");
+    let t = tape(
+        &d,
+        "halts.rim",
+        &[(0o100, LAT), (0o101, HLT), (0o102, LAT), (0o103, HLT)],
+        0o100,
+    );
+    let args = [
+        "--tw",
+        "1",
+        "--continue-halts",
+        "1",
+        "--halt-tw",
+        "2",
+        "--max-seconds",
+        "5",
+        "--registers",
+    ];
+    let Some(err) = window(&t, &args) else {
+        return;
+    };
+    let r = regs(&err);
+    assert_eq!((r.pc, r.ac), (0o104, 2), "{err}");
+}
+
+#[test]
+fn the_ron_files_instruction_limit_ends_a_window_run() {
+    let d = scratch("window-ron");
+    let t = counting_loop(&d);
+    let cfg = d.join("m.ron");
+    std::fs::write(&cfg, "(max_instructions: 1000)\n").unwrap();
+    let args = ["--config", cfg.to_str().unwrap(), "--examine", "200"];
+    let Some(err) = window(&t, &args) else {
+        return;
+    };
+    assert_eq!(examined(&err, 0o200), 500, "{err}");
+}
+
+#[test]
+fn window_limits_count_from_a_restored_state() {
+    let d = scratch("window-restored");
+    let t = counting_loop(&d);
+    let st = d.join("mid.ron");
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--max-instructions",
+        "1000",
+        "--save-state",
+        st.to_str().unwrap(),
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    let args = [
+        "--load-state",
+        st.to_str().unwrap(),
+        "--max-instructions",
+        "100",
+        "--examine",
+        "200",
+    ];
+    let Some(err) = window("", &args) else {
+        return;
+    };
+    assert_eq!(examined(&err, 0o200), 550, "{err}");
+}
+
+#[test]
+fn reader_tape_in_the_window() {
+    // 100: rpb (read a binary word, waiting) / 101: hlt. --reader holds the word 123456.
+    let d = scratch("window-reader");
+    let t = tape(&d, "rpb.rim", &[(0o100, 0o730002), (0o101, HLT)], 0o100);
+    let second = d.join("word.pt");
+    std::fs::write(&second, [0o200 | 0o12, 0o200 | 0o34, 0o200 | 0o56]).unwrap();
+    let args = [
+        "--reader",
+        second.to_str().unwrap(),
+        "--max-seconds",
+        "5",
+        "--registers",
+    ];
+    let Some(err) = window(&t, &args) else {
+        return;
+    };
+    let r = regs(&err);
+    assert_eq!((r.pc, r.io), (0o102, 0o123456), "{err}");
+}
