@@ -44,23 +44,11 @@ struct Outcome {
     punched: usize,
 }
 
-/// Build and run image `seed`: random options, memory, registers, switches, tape, keys and
-/// sequence-break mode; run to 10,000 instructions, restarting after each stop.
-fn run_image(seed: u64) -> Outcome {
-    let mut r = Rng::new(seed);
-    let memory_words = 4096 * r.range(1, 16) as usize;
-    let cfg = MachineConfig {
-        memory_words,
-        mul_div: r.chance(50),
-        // Mostly the defaults; sometimes tiny or large limits.
-        xct_limit: r.pick(&[16, 16, 1, 2, 100]),
-        indirect_limit: r.pick(&[1000, 1000, 1, 16, 5000]),
-    };
-    let mut m = Machine::new(cfg).expect("valid config");
-    // Memory: mostly defined instructions so that an image runs long, with a bias towards
-    // the ones that stress the machine (xct, jmp/jsp with indirect bits, IOTs, skips,
-    // shifts, mul/div), and the `hlt` bit of operate instructions mostly clear.
-    for a in 0..memory_words as u32 {
+/// Memory: mostly defined instructions so that an image runs long, with a bias towards the
+/// ones that stress the machine (xct, jmp/jsp with indirect bits, IOTs, skips, shifts,
+/// mul/div), and the `hlt` bit of operate instructions mostly clear.
+fn fill_memory(m: &mut Machine, r: &mut Rng) {
+    for a in 0..m.config().memory_words as u32 {
         let w = if r.chance(3) {
             r.word()
         } else {
@@ -77,6 +65,22 @@ fn run_image(seed: u64) -> Outcome {
         };
         m.write(a, Word::new(w)).unwrap();
     }
+}
+
+/// Build and run image `seed`: random options, memory, registers, switches, tape, keys and
+/// sequence-break mode; run to 10,000 instructions, restarting after each stop.
+fn run_image(seed: u64) -> Outcome {
+    let mut r = Rng::new(seed);
+    let memory_words = 4096 * r.range(1, 16) as usize;
+    let cfg = MachineConfig {
+        memory_words,
+        mul_div: r.chance(50),
+        // Mostly the defaults; sometimes tiny or large limits.
+        xct_limit: r.pick(&[16, 16, 1, 2, 100]),
+        indirect_limit: r.pick(&[1000, 1000, 1, 16, 5000]),
+    };
+    let mut m = Machine::new(cfg).expect("valid config");
+    fill_memory(&mut m, &mut r);
     m.set_ac(Word::new(r.word()));
     m.set_io(Word::new(r.word()));
     m.set_ov(r.chance(50));
@@ -374,18 +378,7 @@ fn image_without_breaks(seed: u64) -> (Machine, Rng) {
         ..Default::default()
     };
     let mut m = Machine::new(cfg).expect("valid config");
-    for a in 0..memory_words as u32 {
-        let op = if r.chance(30) {
-            r.pick(&[0o04, 0o30, 0o31, 0o35, 0o32, 0o33, 0o26, 0o27])
-        } else {
-            r.pick(&DEFINED_OPS)
-        };
-        let mut w = (op << 13) | (r.word() & 0o17777);
-        if op == 0o37 && r.chance(95) {
-            w &= !0o400;
-        }
-        m.write(a, Word::new(w)).unwrap();
-    }
+    fill_memory(&mut m, &mut r);
     m.set_ac(Word::new(r.word()));
     m.set_test_word(Word::new(r.word()));
     m.set_sense_switches(r.below(64) as u8);
