@@ -10,7 +10,7 @@
 use crate::cli::Cli;
 use crate::config::Speed;
 use crate::frontend::render;
-use crate::keyboard::{key_for, Key, Typist};
+use crate::keyboard::Typist;
 use crate::setup::{examine_lines, registers_line, Setup};
 use crate::trace::Tracer;
 use crate::typeout::Paper;
@@ -292,17 +292,4 @@ fn finish(
         }
     }
     Ok(())
-}
-
-/// Keys for the characters of `text`; characters without a key are reported and skipped.
-pub fn keys_for_text(text: &str) -> Vec<Key> {
-    text.chars()
-        .filter_map(|c| {
-            let k = key_for(if c == '\u{7f}' { '\u{8}' } else { c });
-            if k.is_none() {
-                eprintln!("pdp1: no typewriter key for {c:?}; skipped");
-            }
-            k
-        })
-        .collect()
 }

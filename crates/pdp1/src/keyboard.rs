@@ -171,6 +171,19 @@ impl Typist {
     }
 }
 
+/// Keys for the characters of `text`; characters without a key are reported and skipped.
+pub fn keys_for_text(text: &str) -> Vec<Key> {
+    text.chars()
+        .filter_map(|c| {
+            let k = key_for(if c == '\u{7f}' { '\u{8}' } else { c });
+            if k.is_none() {
+                eprintln!("pdp1: no typewriter key for {c:?}; skipped");
+            }
+            k
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
