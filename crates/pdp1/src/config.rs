@@ -19,6 +19,28 @@ pub enum Speed {
     Factor(f64),
 }
 
+impl Speed {
+    /// The next setting of the speed key: 1× → 2× → 4× → 16× → max → 1× (a configured odd
+    /// factor goes to the next step above it).
+    pub fn next(self) -> Speed {
+        match self {
+            Speed::Factor(f) if f < 1.0 => Speed::Factor(1.0),
+            Speed::Factor(f) if f < 2.0 => Speed::Factor(2.0),
+            Speed::Factor(f) if f < 4.0 => Speed::Factor(4.0),
+            Speed::Factor(f) if f < 16.0 => Speed::Factor(16.0),
+            Speed::Factor(_) => Speed::Max,
+            Speed::Max => Speed::Factor(1.0),
+        }
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Speed::Factor(f) => format!("{f}x"),
+            Speed::Max => "max".into(),
+        }
+    }
+}
+
 /// The settings both modes need, after merging the config file and the command line.
 /// `None` means "not given anywhere": the machine's power-on value (or the mode's default) applies.
 #[derive(Clone, Debug, Default, PartialEq)]

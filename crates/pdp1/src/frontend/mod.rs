@@ -109,7 +109,7 @@ pub struct Options {
 impl Options {
     pub fn new(cli: &Cli, setup: &Setup) -> anyhow::Result<Options> {
         // The window runs in real time unless told otherwise.
-        let speed = setup.speed(crate::config::Speed::Factor(1.0)).into();
+        let speed = setup.speed(Speed::Factor(1.0));
         let symbols = setup.symbols.clone();
         // (The settings merge the RON file and the command line, and checked the numbers.)
         let max_ns = setup.settings.max_seconds.map(|s| (s * 1e9) as u64);

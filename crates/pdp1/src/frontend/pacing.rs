@@ -8,44 +8,7 @@
 
 use std::time::Duration;
 
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Speed {
-    /// Emulated time runs at this multiple of real time (1 = a real PDP-1).
-    Factor(f64),
-    /// As fast as the host can go.
-    Max,
-}
-
-impl From<crate::config::Speed> for Speed {
-    fn from(s: crate::config::Speed) -> Speed {
-        match s {
-            crate::config::Speed::Max => Speed::Max,
-            crate::config::Speed::Factor(f) => Speed::Factor(f),
-        }
-    }
-}
-
-impl Speed {
-    /// The next setting of the speed key: 1× → 2× → 4× → 16× → max → 1× (a configured odd
-    /// factor goes to the next step above it).
-    pub fn next(self) -> Speed {
-        match self {
-            Speed::Factor(f) if f < 1.0 => Speed::Factor(1.0),
-            Speed::Factor(f) if f < 2.0 => Speed::Factor(2.0),
-            Speed::Factor(f) if f < 4.0 => Speed::Factor(4.0),
-            Speed::Factor(f) if f < 16.0 => Speed::Factor(16.0),
-            Speed::Factor(_) => Speed::Max,
-            Speed::Max => Speed::Factor(1.0),
-        }
-    }
-
-    pub fn label(self) -> String {
-        match self {
-            Speed::Factor(f) => format!("{f}x"),
-            Speed::Max => "max".into(),
-        }
-    }
-}
+pub use crate::config::Speed;
 
 /// How long one frame may spend running the machine at `Speed::Max`.
 pub const MAX_SPEED_BUDGET: Duration = Duration::from_millis(12);
