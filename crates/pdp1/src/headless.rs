@@ -9,7 +9,7 @@
 
 use crate::cli::Cli;
 use crate::config::Speed;
-use crate::frontend::render;
+use crate::draw::render;
 use crate::keyboard::Typist;
 use crate::setup::{examine_lines, registers_line, Setup};
 use crate::trace::Tracer;

@@ -8,6 +8,7 @@
 
 mod cli;
 mod config;
+mod draw;
 mod frontend;
 mod headless;
 mod keyboard;

@@ -1,19 +1,15 @@
 //! The minifb desktop frontend: Type 30 scope, typewriter paper, console panel, debugger pane.
 //!
-//! Entry point: [`run`]. The picture itself is [`render::Screen`], a pure function of the
-//! machine and its output streams, also used headless for `--screenshot`. This module only
-//! connects it to a window: host input, real-time pacing ([`pacing`]) and frame timing.
+//! Entry point: [`run`]. The picture itself is `draw::render::Screen` (`crate::draw`), a pure
+//! function of the machine and its output streams, also used headless for `--screenshot`. This
+//! module only connects it to a window: host input, real-time pacing ([`pacing`]) and frame
+//! timing.
 
-pub mod canvas;
-pub mod console;
 pub mod controls;
-pub mod debugger;
-pub mod font;
 pub mod keyboard;
 pub mod pacing;
-pub mod paper;
-pub mod phosphor;
-pub mod render;
+
+use crate::draw::{console, debugger, render};
 
 use crate::cli::Cli;
 use crate::setup::Setup;
