@@ -11,12 +11,13 @@ use crate::cli::Cli;
 use crate::config::Speed;
 use crate::draw::render;
 use crate::keyboard::Typist;
-use crate::setup::{examine_lines, registers_line, Setup};
+use crate::run::{RunControl, RunPlan};
+use crate::setup::Setup;
+use crate::stdin_keys::StdinKeys;
 use crate::trace::Tracer;
 use crate::typeout::Paper;
-use crate::{state, stdin_keys::StdinKeys};
 use anyhow::{Context, Result};
-use pdp1_core::{Limit, Machine, StopReason};
+use pdp1_core::{Machine, StopReason};
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
@@ -105,7 +106,6 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     if setup.tape.is_none() && cli.load_state.is_none() {
         anyhow::bail!("nothing to run: give a TAPE to read in (or --load-state FILE.ron)");
     }
-    let s = &setup.settings;
     let mut input = match &setup.typed {
         Some(_) => Input::Typed,
         None => Input::Stdin(StdinKeys::start()),
@@ -121,11 +121,10 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         setup.typed.clone().unwrap_or_default(),
         cli.load_state.is_none(),
     );
-    let mut feeder = setup.feeder();
+    let mut run = RunControl::new(RunPlan::new(cli, setup), setup.feeder(), &m);
     let mut tracer = cli.trace.as_deref().map(Tracer::create).transpose()?;
     let stdout = std::io::stdout();
     let mut paper = Paper::new(stdout.is_terminal());
-    let mut punched = Vec::new();
     let mut text = String::new();
     // `--screenshot`: the window's own picture (scope, console, paper), drawn without a window.
     let mut screen = cli.screenshot.as_ref().map(|_| {
@@ -134,29 +133,15 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     });
 
     let start_ns = m.time_ns();
-    let start_instructions = m.instructions();
-    let end_ns = s
-        .max_seconds
-        .map(|sec| start_ns.saturating_add((sec * 1e9) as u64));
     let wall = Instant::now();
-    let mut halts_continued = 0u32;
 
-    feeder.poll(&mut m);
+    run.poll_reader(&mut m);
     let end = loop {
         let now = m.time_ns();
-        if end_ns.is_some_and(|e| now >= e) {
-            break End::TimeLimit;
-        }
-        let left = s
-            .max_instructions
-            .map(|n| n.saturating_sub(m.instructions() - start_instructions));
-        if left == Some(0) {
-            break End::InstructionLimit;
-        }
         let slice_end = (now / SLICE_NS).saturating_add(1).saturating_mul(SLICE_NS);
-        let limit = Limit {
-            until_ns: Some(end_ns.map_or(slice_end, |e| e.min(slice_end))),
-            instructions: left,
+        let limit = match run.limit(&m, slice_end) {
+            Ok(l) => l,
+            Err(reached) => break End::from_stop(reached, &m),
         };
         let before = (m.time_ns(), m.instructions());
         let stop = match tracer.as_mut() {
@@ -174,7 +159,7 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
             text.clear();
         }
-        punched.extend(m.drain_punch());
+        run.collect_punch(&mut m);
         let points = m.drain_display();
         if let Some(sc) = screen.as_mut() {
             sc.feed_display(&points);
@@ -193,21 +178,13 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
                 ));
             }
             StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
-            StopReason::Halted if halts_continued < cli.continue_halts => {
-                let words = &setup.halt_test_words;
-                let tw = words.get(halts_continued as usize).or(words.last());
-                if let Some(&tw) = tw {
-                    m.set_test_word(tw);
-                }
-                halts_continued += 1;
-                m.cont();
-            }
+            other if run.continue_after(&mut m, other) => {}
             other => break End::from_stop(other, &m),
         }
 
-        let was_read = feeder.first_tape_read();
-        feeder.poll(&mut m);
-        if feeder.first_tape_read() && !was_read {
+        let was_read = run.boot_tape_read();
+        run.poll_reader(&mut m);
+        if run.boot_tape_read() && !was_read {
             typist.hold_from(m.time_ns());
         }
         let input_done = match &mut input {
@@ -223,7 +200,7 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         };
         // The first key waits until the boot tape has been read (the program is not there yet)
         // and the program has had the key interval to start.
-        if feeder.first_tape_read() {
+        if run.boot_tape_read() {
             typist.poll(&mut m);
         }
         if let Some(since) = m.key_wait_since() {
@@ -260,36 +237,12 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         sc.screenshot(&m, path)
             .with_context(|| format!("cannot write screenshot {}", path.display()))?;
     }
-    finish(&m, cli, setup, tracer, &punched)?;
-    Ok(end)
-}
-
-/// The end-of-run outputs, in a fixed order: trace, punch, state, then the stderr dumps.
-fn finish(
-    m: &Machine,
-    cli: &Cli,
-    setup: &Setup,
-    tracer: Option<Tracer>,
-    punched: &[u8],
-) -> Result<()> {
+    // The end-of-run outputs in the window's order: trace, punch, state (the screenshot was
+    // written above), then the dumps.
     if let Some(t) = tracer {
         t.finish()?;
     }
-    if let Some(path) = &cli.punch {
-        std::fs::write(path, punched)
-            .with_context(|| format!("cannot write punch file {}", path.display()))?;
-    }
-    if let Some(path) = &cli.save_state {
-        state::save(m, path)?;
-    }
-    let mut err = std::io::stderr().lock();
-    if cli.registers {
-        let _ = writeln!(err, "{}", registers_line(m));
-    }
-    for &(a, b) in &setup.examine {
-        for line in examine_lines(m, a, b) {
-            let _ = writeln!(err, "{line}");
-        }
-    }
-    Ok(())
+    run.write_files(&m)?;
+    run.write_dumps(&m);
+    Ok(end)
 }

@@ -12,6 +12,7 @@ mod draw;
 mod frontend;
 mod headless;
 mod keyboard;
+mod run;
 mod setup;
 mod state;
 mod stdin_keys;

@@ -12,7 +12,9 @@ pub mod pacing;
 use crate::draw::{console, debugger, render};
 
 use crate::cli::Cli;
+use crate::run::{RunControl, RunPlan};
 use crate::setup::Setup;
+use crate::tape::Feeder;
 use anyhow::{anyhow, bail, Context};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
 use keyboard::Keyboard;
@@ -85,21 +87,14 @@ pub struct Options {
     pub speed: Speed,
     pub symbols: Option<pdp1_asm::SymbolTable>,
     pub screenshot: Option<PathBuf>,
-    /// Limits counted from the start of this run (after `--load-state` too), from the
-    /// command line or the RON file, as in headless runs.
-    pub max_ns: Option<u64>,
-    pub max_instructions: Option<u64>,
-    /// `--continue-halts N` and the test words `--halt-tw` sets before those CONTINUEs.
-    pub continue_halts: u32,
-    pub halt_test_words: Vec<pdp1_core::Word>,
+    /// Limits, `--continue-halts`, result files and dumps: the run plan headless runs use.
+    pub plan: RunPlan,
     /// `--type` keys: (FIO-DEC code, case needed).
     pub typed: VecDeque<(u8, Option<bool>)>,
     pub trace: Option<PathBuf>,
-    pub punch: Option<PathBuf>,
+    /// `--save-state` (also where Ctrl+S saves) and `--load-state` (where Ctrl+L loads).
     pub save_state: Option<PathBuf>,
     pub load_state: Option<PathBuf>,
-    pub registers: bool,
-    pub examine: Vec<(u32, u32)>,
 }
 
 impl Options {
@@ -107,25 +102,17 @@ impl Options {
         // The window runs in real time unless told otherwise.
         let speed = setup.speed(Speed::Factor(1.0));
         let symbols = setup.symbols.clone();
-        // (The settings merge the RON file and the command line, and checked the numbers.)
-        let max_ns = setup.settings.max_seconds.map(|s| (s * 1e9) as u64);
         Ok(Options {
             speed,
             symbols,
             screenshot: cli.screenshot.clone(),
-            max_ns,
-            max_instructions: setup.settings.max_instructions,
-            continue_halts: cli.continue_halts,
-            halt_test_words: setup.halt_test_words.clone(),
+            plan: RunPlan::new(cli, setup),
             typed: (setup.typed.iter().flatten())
                 .map(|k| (k.code, k.upper))
                 .collect(),
             trace: cli.trace.clone(),
-            punch: cli.punch.clone(),
             save_state: cli.save_state.clone(),
             load_state: cli.load_state.clone(),
-            registers: cli.registers,
-            examine: setup.examine.clone(),
         })
     }
 }
@@ -162,8 +149,7 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     window.set_input_callback(Box::new(Sink(typed.clone())));
 
     let (w, h) = window.get_size();
-    let mut app = App::new(machine, opts, w, h)?;
-    app.feeder = Some(setup.feeder());
+    let mut app = App::new(machine, opts, setup.feeder(), w, h)?;
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
     while window.is_open() && !app.quit {
@@ -202,15 +188,9 @@ pub struct App {
     /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
     /// restored state's pen), else away from the tube.
     pen_rest: Option<(i16, i16)>,
-    /// Emulated time and instruction count where this run began (limits count from there).
-    start_ns: u64,
-    start_instructions: u64,
-    /// Halts CONTINUEd so far (`--continue-halts`).
-    halts_continued: u32,
-    /// Mounts `--reader`'s tape once the boot tape has been read.
-    feeder: Option<crate::tape::Feeder>,
-    /// Everything punched (for `--punch` at the end).
-    punched: Vec<u8>,
+    /// The run plan applied to the machine: limits from the start of the run, `--reader`,
+    /// `--continue-halts`, the punched frames, the end-of-run outputs (shared with headless).
+    run: RunControl,
     /// Emulated time the last `--type` key was struck.
     last_typed_ns: u64,
     /// The machine stopped by itself (halt, error, breakpoint), not by the operator's STOP.
@@ -219,7 +199,13 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(m: Machine, mut opts: Options, w: usize, h: usize) -> anyhow::Result<App> {
+    pub fn new(
+        m: Machine,
+        mut opts: Options,
+        feeder: Feeder,
+        w: usize,
+        h: usize,
+    ) -> anyhow::Result<App> {
         let mut screen = Screen::new(w, h);
         if let Some(p) = &opts.trace {
             let f = std::fs::File::create(p)
@@ -233,7 +219,7 @@ impl App {
         let start = Instant::now();
         let pacer = Pacer::new(opts.speed, Duration::ZERO, m.time_ns());
         let pen_rest = m.light_pen();
-        let (start_ns, start_instructions) = (m.time_ns(), m.instructions());
+        let run = RunControl::new(std::mem::take(&mut opts.plan), feeder, &m);
         Ok(App {
             m,
             screen,
@@ -244,12 +230,8 @@ impl App {
             mouse_was_down: false,
             pen_held: false,
             pen_rest,
-            start_ns,
-            start_instructions,
-            halts_continued: 0,
-            feeder: None,
+            run,
             stopped_itself: false,
-            punched: Vec::new(),
             last_typed_ns: 0,
             quit: false,
         })
@@ -288,32 +270,24 @@ impl App {
     /// Run to emulated time `t` in chunks, striking held keys between chunks; with the trace on,
     /// one instruction at a time.
     fn run_to(&mut self, t: u64) {
-        let t = self
-            .opts
-            .max_ns
-            .map_or(t, |mx| t.min(self.start_ns.saturating_add(mx)));
+        let t = self.run.end_ns().map_or(t, |e| t.min(e));
         // (Breakpoints are the machine's: it takes one also where a run begins, and runs the
         // instruction when resuming from a stop at it — with the trace on as well.)
         let tracing = self.screen.view.debugger.tracing;
         while self.m.running() && self.m.time_ns() < t {
             let now = self.m.time_ns();
-            if let Some(f) = self.feeder.as_mut() {
-                f.poll(&mut self.m);
-            }
+            self.run.poll_reader(&mut self.m);
             self.keyboard.pump(now, &mut self.m);
             self.type_script(now);
-            let until = t.min(self.m.time_ns() + CHUNK_NS);
-            let done = self.m.instructions() - self.start_instructions;
-            let instr_left = self.opts.max_instructions.map(|mx| mx.saturating_sub(done));
-            if instr_left == Some(0) {
+            let Ok(limit) = self.run.limit(&self.m, t.min(self.m.time_ns() + CHUNK_NS)) else {
                 return;
-            }
-            let instructions = if tracing { Some(1) } else { instr_left };
+            };
+            let instructions = if tracing { Some(1) } else { limit.instructions };
             let before = tracing.then(|| debugger::Debugger::before(&self.m));
             let n0 = self.m.instructions();
             let r = self.m.run_until(Limit {
-                until_ns: Some(until),
                 instructions,
+                ..limit
             });
             if let Some(b) = before {
                 if self.m.instructions() > n0 {
@@ -322,17 +296,8 @@ impl App {
             }
             match r {
                 StopReason::TimeLimit | StopReason::InstructionLimit => {}
-                StopReason::Halted if self.halts_continued < self.opts.continue_halts => {
-                    // `--continue-halts`: the operator sets the next test word and presses
-                    // CONTINUE, as in a headless run.
-                    let words = &self.opts.halt_test_words;
-                    let tw = words.get(self.halts_continued as usize).or(words.last());
-                    if let Some(&tw) = tw {
-                        self.m.set_test_word(tw);
-                    }
-                    self.halts_continued += 1;
-                    self.m.cont();
-                }
+                // `--continue-halts`: the next test word and CONTINUE, as in a headless run.
+                other if self.run.continue_after(&mut self.m, other) => {}
                 other => {
                     self.stopped(other);
                     return;
@@ -384,7 +349,7 @@ impl App {
 
     /// Move the machine's output to the screen.
     fn collect(&mut self) {
-        self.punched.extend(self.m.drain_punch());
+        self.run.collect_punch(&mut self.m);
         let pts = self.m.drain_display();
         self.screen.feed_display(&pts);
         let typed = self.m.drain_typewriter();
@@ -395,15 +360,12 @@ impl App {
     }
 
     fn check_limits(&mut self) {
-        let scripted = self.opts.max_ns.is_some() || self.opts.max_instructions.is_some();
-        let time_up = (self.opts.max_ns)
-            .is_some_and(|mx| self.m.time_ns() >= self.start_ns.saturating_add(mx));
-        let count_up = (self.opts.max_instructions)
-            .is_some_and(|mx| self.m.instructions() - self.start_instructions >= mx);
+        let scripted = self.run.scripted();
+        let limit_up = self.run.limit_reached(&self.m);
         // A run with limits is a scripted run: like a headless one it also ends when the
         // machine stops by itself (otherwise emulated time would never reach the limit).
         let stopped = scripted && !self.m.running() && self.stopped_itself;
-        if time_up || count_up || stopped {
+        if limit_up || stopped {
             self.quit = true;
         }
     }
@@ -420,24 +382,11 @@ impl App {
         if let Some(e) = d.sink_error.take() {
             return Err(e).context("cannot write the trace file");
         }
-        if let Some(p) = &self.opts.punch {
-            std::fs::write(p, &self.punched)
-                .with_context(|| format!("cannot write punch file {}", p.display()))?;
-        }
-        if let Some(p) = &self.opts.save_state {
-            crate::state::save(&self.m, p)?;
-        }
+        self.run.write_files(&self.m)?;
         if let Some(p) = self.opts.screenshot.clone() {
             self.screen.screenshot(&self.m, &p)?;
         }
-        if self.opts.registers {
-            eprintln!("{}", crate::setup::registers_line(&self.m));
-        }
-        for &(a, b) in &self.opts.examine {
-            for line in crate::setup::examine_lines(&self.m, a, b) {
-                eprintln!("{line}");
-            }
-        }
+        self.run.write_dumps(&self.m);
         Ok(())
     }
 
@@ -473,8 +422,7 @@ impl App {
                 self.pen_held = false;
                 // The console shows the restored machine's switches; limits count from here.
                 self.screen.view.extend_switch = self.m.extend_switch();
-                (self.start_ns, self.start_instructions) =
-                    (self.m.time_ns(), self.m.instructions());
+                self.run.restart_counts(&self.m);
                 self.keyboard = Keyboard::new();
                 self.screen.view.debugger.cursor = None;
                 self.pacer.reanchor(self.host_now(), self.m.time_ns());
@@ -758,17 +706,11 @@ mod tests {
             speed: Speed::Max,
             symbols: None,
             screenshot: None,
-            max_ns: None,
-            max_instructions: None,
-            continue_halts: 0,
-            halt_test_words: Vec::new(),
+            plan: RunPlan::default(),
             typed: VecDeque::new(),
             trace: None,
-            punch: None,
             save_state: None,
             load_state: None,
-            registers: false,
-            examine: Vec::new(),
         }
     }
 
@@ -786,7 +728,7 @@ mod tests {
         m.set_extend_switch(true);
         let mut opts = options();
         opts.load_state = Some(off.clone());
-        let mut app = App::new(m, opts, 800, 600).unwrap();
+        let mut app = App::new(m, opts, Feeder::new(None, None), 800, 600).unwrap();
         assert!(
             app.screen.view.extend_switch,
             "lit for the machine's switch"

@@ -1,0 +1,243 @@
+//! What a run does besides executing instructions, written once for the window and for
+//! headless runs (issue 18): the run plan (limits, `--continue-halts`, the result files and
+//! dumps, taken from the command line and the RON file, with no clap type inside) and the
+//! controller that applies it to a machine — limits counted from the start of the run, the
+//! second tape (`--reader`), CONTINUE after a halt with the next `--halt-tw` test word, the
+//! punched frames, and the end-of-run outputs in one fixed order.
+//!
+//! The two drivers keep only what differs between them: headless runs in 10 ms slices on an
+//! absolute grid, types `--type`/stdin keys and ends when the program idles; the window runs
+//! in 5 ms chunks paced against the host clock and takes keys from the host keyboard.
+
+use crate::cli::Cli;
+use crate::setup::{examine_lines, registers_line, Setup};
+use crate::tape::Feeder;
+use anyhow::{Context, Result};
+use pdp1_core::{Limit, Machine, StopReason, Word};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The run as the command line and the configuration file describe it.
+#[derive(Clone, Debug, Default)]
+pub struct RunPlan {
+    /// Emulated time and instructions this run may take (from its start).
+    pub max_ns: Option<u64>,
+    pub max_instructions: Option<u64>,
+    /// Press CONTINUE after each of the first N halts, setting these test words first (the
+    /// last stays for any further halts).
+    pub continue_halts: u32,
+    pub halt_test_words: Vec<Word>,
+    /// Result files and stderr dumps at the end.
+    pub punch: Option<PathBuf>,
+    pub save_state: Option<PathBuf>,
+    pub registers: bool,
+    pub examine: Vec<(u32, u32)>,
+}
+
+impl RunPlan {
+    pub fn new(cli: &Cli, setup: &Setup) -> RunPlan {
+        // (The settings merged the RON file and the command line and checked the numbers.)
+        let s = &setup.settings;
+        RunPlan {
+            max_ns: s.max_seconds.map(|sec| (sec * 1e9) as u64),
+            max_instructions: s.max_instructions,
+            continue_halts: cli.continue_halts,
+            halt_test_words: setup.halt_test_words.clone(),
+            punch: cli.punch.clone(),
+            save_state: cli.save_state.clone(),
+            registers: cli.registers,
+            examine: setup.examine.clone(),
+        }
+    }
+}
+
+/// A plan applied to one machine.
+pub struct RunControl {
+    pub plan: RunPlan,
+    start_ns: u64,
+    start_instructions: u64,
+    halts_continued: u32,
+    feeder: Feeder,
+    punched: Vec<u8>,
+}
+
+impl RunControl {
+    /// Start counting the limits at `m`'s present time and instruction count.
+    pub fn new(plan: RunPlan, feeder: Feeder, m: &Machine) -> RunControl {
+        RunControl {
+            plan,
+            start_ns: m.time_ns(),
+            start_instructions: m.instructions(),
+            halts_continued: 0,
+            feeder,
+            punched: Vec::new(),
+        }
+    }
+
+    /// Count the limits from here (a restored state in the window).
+    pub fn restart_counts(&mut self, m: &Machine) {
+        self.start_ns = m.time_ns();
+        self.start_instructions = m.instructions();
+    }
+
+    /// Emulated time at which the time limit is reached.
+    pub fn end_ns(&self) -> Option<u64> {
+        self.plan.max_ns.map(|mx| self.start_ns.saturating_add(mx))
+    }
+
+    /// The `run_until` limit for running towards `until` ns: the time limit and the
+    /// instructions left. `Err` with the limit when one is already reached.
+    pub fn limit(&self, m: &Machine, until: u64) -> Result<Limit, StopReason> {
+        if self.end_ns().is_some_and(|e| m.time_ns() >= e) {
+            return Err(StopReason::TimeLimit);
+        }
+        let done = m.instructions() - self.start_instructions;
+        let left = self.plan.max_instructions.map(|n| n.saturating_sub(done));
+        if left == Some(0) {
+            return Err(StopReason::InstructionLimit);
+        }
+        Ok(Limit {
+            until_ns: Some(self.end_ns().map_or(until, |e| e.min(until))),
+            instructions: left,
+        })
+    }
+
+    /// True when either limit is reached.
+    pub fn limit_reached(&self, m: &Machine) -> bool {
+        self.limit(m, u64::MAX).is_err()
+    }
+
+    /// The run has limits: a scripted run, which also ends when the machine stops by itself.
+    pub fn scripted(&self) -> bool {
+        self.plan.max_ns.is_some() || self.plan.max_instructions.is_some()
+    }
+
+    /// After `run_until` stopped with `stop`: for one of the first `--continue-halts` halts,
+    /// set the next `--halt-tw` test word and press CONTINUE; returns true then (the run goes
+    /// on).
+    pub fn continue_after(&mut self, m: &mut Machine, stop: StopReason) -> bool {
+        if stop != StopReason::Halted || self.halts_continued >= self.plan.continue_halts {
+            return false;
+        }
+        let words = &self.plan.halt_test_words;
+        if let Some(&tw) = words.get(self.halts_continued as usize).or(words.last()) {
+            m.set_test_word(tw);
+        }
+        self.halts_continued += 1;
+        m.cont();
+        true
+    }
+
+    /// Mount `--reader`'s tape once the boot tape has been read.
+    pub fn poll_reader(&mut self, m: &mut Machine) {
+        self.feeder.poll(m);
+    }
+
+    /// True once the boot tape has been read (or there was none).
+    pub fn boot_tape_read(&self) -> bool {
+        self.feeder.first_tape_read()
+    }
+
+    /// Keep what the punch punched (for `--punch` at the end).
+    pub fn collect_punch(&mut self, m: &mut Machine) {
+        self.punched.extend(m.drain_punch());
+    }
+
+    /// The result files, in this order: `--punch`, `--save-state`. (The trace comes before,
+    /// `--screenshot` after, from the driver; then [`RunControl::write_dumps`].)
+    pub fn write_files(&self, m: &Machine) -> Result<()> {
+        if let Some(path) = &self.plan.punch {
+            std::fs::write(path, &self.punched)
+                .with_context(|| format!("cannot write punch file {}", path.display()))?;
+        }
+        if let Some(path) = &self.plan.save_state {
+            crate::state::save(m, path)?;
+        }
+        Ok(())
+    }
+
+    /// `--registers` and `--examine` on stderr.
+    pub fn write_dumps(&self, m: &Machine) {
+        let mut err = std::io::stderr().lock();
+        if self.plan.registers {
+            let _ = writeln!(err, "{}", registers_line(m));
+        }
+        for &(a, b) in &self.plan.examine {
+            for line in examine_lines(m, a, b) {
+                let _ = writeln!(err, "{line}");
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdp1_core::MachineConfig;
+
+    fn machine(words: &[(u32, u32)]) -> Machine {
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        for &(a, w) in words {
+            m.write(a, Word::new(w)).unwrap();
+        }
+        m
+    }
+
+    #[test]
+    fn limits_count_from_the_start_of_the_run() {
+        // 100: jmp 100 — run 40 instructions, then start a plan of 10 more.
+        let mut m = machine(&[(0o100, 0o600100)]);
+        m.set_test_address(0o100);
+        m.start(false);
+        m.run_until(Limit {
+            until_ns: None,
+            instructions: Some(40),
+        });
+        let plan = RunPlan {
+            max_instructions: Some(10),
+            max_ns: Some(1_000_000),
+            ..Default::default()
+        };
+        let rc = RunControl::new(plan, Feeder::new(None, None), &m);
+        let l = rc.limit(&m, u64::MAX).unwrap();
+        assert_eq!(l.instructions, Some(10));
+        assert_eq!(l.until_ns, Some(m.time_ns() + 1_000_000));
+        assert_eq!(m.run_until(l), StopReason::InstructionLimit);
+        assert_eq!(m.instructions(), 50);
+        assert_eq!(rc.limit(&m, u64::MAX), Err(StopReason::InstructionLimit));
+    }
+
+    #[test]
+    fn halts_are_continued_with_the_next_test_word() {
+        // 100: lat / 101: hlt / 102: lat / 103: hlt / 104: lat / 105: hlt
+        let prog = [
+            (0o100, 0o762200),
+            (0o101, 0o760400),
+            (0o102, 0o762200),
+            (0o103, 0o760400),
+            (0o104, 0o762200),
+            (0o105, 0o760400),
+        ];
+        let mut m = machine(&prog);
+        m.set_test_address(0o100);
+        m.start(false);
+        let plan = RunPlan {
+            continue_halts: 2,
+            halt_test_words: vec![Word::new(7)],
+            ..Default::default()
+        };
+        let mut rc = RunControl::new(plan, Feeder::new(None, None), &m);
+        let mut acs = Vec::new();
+        loop {
+            let stop = m.run_until(rc.limit(&m, u64::MAX).unwrap());
+            acs.push(m.ac().bits());
+            if !rc.continue_after(&mut m, stop) {
+                assert_eq!(stop, StopReason::Halted);
+                break;
+            }
+        }
+        // The last test word stays for the second CONTINUE too; the third halt ends the run.
+        assert_eq!(acs, vec![0, 7, 7]);
+        assert_eq!(m.pc(), 0o106);
+    }
+}
