@@ -164,7 +164,6 @@ fn run_finishes_a_part_stepped_instruction() {
     assert_eq!((m.ac(), m.cycles()), (w(6), 3));
 }
 
-const BREAKS: bool = true;
 /// An IOT waiting for its pulse reached through `xct` re-runs the xct chain each wait cycle
 /// when stepped cycle by cycle, but as one instruction in the run loop, so the wait ends up to
 /// a chain's length of cycles apart (seed 1: `xct 66` → `xct 17` → `ppb` with wait, 3184
@@ -213,7 +212,7 @@ fn program_with_devices(seed: u64) -> Machine {
     if r.below(2) == 0 {
         m.strike_key(r.below(64) as u8);
     }
-    if BREAKS && seed % 3 == 0 {
+    if seed.is_multiple_of(3) {
         m.set_sequence_break_mode(true);
     }
     m
