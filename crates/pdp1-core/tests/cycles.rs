@@ -1,7 +1,8 @@
 //! SINGLE STEP (one memory cycle) against the run loop: walking random programs cycle by
 //! cycle must give exactly the state the run loop gives, one 5 µs cycle per step — also with
-//! IOTs to every device, I/O waits, a tape and a key, and the sequence break (of 400 such
-//! programs about 270 type, punch or plot, 100 wait for a pulse, 90 take a break).
+//! IOTs to every device, I/O waits (also of an IOT reached through `xct`, whose chain is
+//! re-fetched each wait cycle), a tape and a key, and the sequence break (of 400 such programs
+//! about 270 type, punch or plot, 100 wait for a pulse, 90 take a break).
 
 mod common;
 use common::*;
@@ -164,13 +165,6 @@ fn run_finishes_a_part_stepped_instruction() {
     assert_eq!((m.ac(), m.cycles()), (w(6), 3));
 }
 
-/// An IOT waiting for its pulse reached through `xct` re-runs the xct chain each wait cycle
-/// when stepped cycle by cycle, but as one instruction in the run loop, so the wait ends up to
-/// a chain's length of cycles apart (seed 1: `xct 66` → `xct 17` → `ppb` with wait, 3184
-/// cycles in the run loop, 3181 stepped). Which is the machine's is the pulse-level question
-/// of the issue on I/O timing; until it is settled these programs have no xct.
-const XCT_WAITS: bool = false;
-
 /// The devices' IOTs (reader, typewriter, punch, display, status, the sequence break system),
 /// with and without the wait bit, and the program-flag operates.
 const IOTS: [u32; 13] = [
@@ -199,15 +193,6 @@ fn program_with_devices(seed: u64) -> Machine {
     }
     // The break routine at 0-3 is the program's own words; keep 3 a jump back to 4... (the
     // words at 0-2 are where the break saves AC, PC and IO).
-    if !XCT_WAITS {
-        // No xct in these programs: see XCT_WAITS.
-        for a in 0..0o100 {
-            let v = m.read(a).unwrap().bits();
-            if v >> 13 == 0o04 {
-                m.write(a, w(v & 0o017777 | 0o020000)).unwrap(); // xct -> and
-            }
-        }
-    }
     m.mount_tape((0..200).map(|_| r.below(256) as u8).collect());
     if r.below(2) == 0 {
         m.strike_key(r.below(64) as u8);

@@ -1,4 +1,8 @@
-//! The PDP-1C central processor: fetch, effective address, and every non-IOT instruction.
+//! The PDP-1C central processor: what every instruction does (`mem_op`, the skip, shift,
+//! operate and IOT groups, Type 10 multiply/divide). How an instruction passes through its
+//! cycles — fetch, indirect chain, `xct`, `jmp`/`jsp`, `cal`/`jda` — is `cycle.rs`'s alone:
+//! [`Machine::step`] is that single-cycle machine run to the next fetch (issue 18), and the
+//! fast run loop (`fast.rs`) is the one other copy, held equal to it by the tests.
 //!
 //! Bit numbering is DEC's: bit 0 is the sign (`400000`), bit 17 the units bit.
 //!
@@ -84,19 +88,21 @@ const fn mag(x: u32) -> u32 {
 impl Machine {
     /// One machine step: a sequence-break entry, or the fetch and execution of one instruction
     /// (or one re-execution of a waiting IOT). Returns a stop reason when the machine must stop.
-    #[inline(always)]
+    /// It is the single-cycle machine (`cycle.rs`) run to the next fetch, so the run loop's
+    /// slow path, SINGLE INST and SINGLE STEP take one path through an instruction (issue 18).
+    /// Device events are serviced after each cycle, as SINGLE STEP does: a completion pulse
+    /// that arrives inside an instruction (an IOT waiting through an `xct` chain, whose
+    /// re-fetches take several cycles) is seen in the cycle it arrives.
     pub(super) fn step(&mut self) -> Option<StopReason> {
-        if self.sb_req && self.sbm && !self.sb_ip {
-            self.break_entry();
-            return None;
+        loop {
+            let r = self.cycle_step();
+            if self.now() >= self.next_event_ns {
+                self.service_devices();
+            }
+            if r.is_some() || self.at_instruction_boundary() {
+                return r;
+            }
         }
-        let pc0 = self.pc;
-        let ir = self.rd(pc0);
-        self.ma = pc0;
-        self.mb = ir;
-        self.pc = incr(pc0);
-        self.cycle();
-        self.execute(ir, pc0)
     }
 
     /// The three break cycles ([SIMH-cpu] main loop, [MAME-cpu] brk_ctr): AC → 0, the
@@ -116,40 +122,6 @@ impl Machine {
         self.pc = 3;
         self.extend = false;
         self.ov = false;
-    }
-
-    /// Effective address of a memory-reference instruction, charging one cycle per indirect
-    /// word read (MA/MB show each indirect word as it is read).
-    #[inline]
-    fn ea(&mut self, ir: u32, pc0: u32) -> Result<u32, StopReason> {
-        let field = self.pc & FIELD;
-        let mut ma = field | (ir & DAMASK);
-        if ir & IBIT != 0 {
-            if self.extend {
-                self.cycle();
-                let w = self.rd(ma);
-                self.ma = ma;
-                self.mb = w;
-                ma = w & AMASK;
-            } else {
-                let mut n = 0;
-                loop {
-                    if n >= self.config.indirect_limit {
-                        return Err(StopReason::IndirectLimit { pc: pc0 });
-                    }
-                    n += 1;
-                    self.cycle();
-                    let w = self.rd(ma);
-                    self.ma = ma;
-                    self.mb = w;
-                    ma = field | (w & DAMASK);
-                    if w & IBIT == 0 {
-                        break;
-                    }
-                }
-            }
-        }
-        Ok(ma)
     }
 
     /// Operand read for the execute cycle (charges the cycle).
@@ -176,170 +148,65 @@ impl Machine {
         self.pc = incr(self.pc);
     }
 
-    /// Execute the fetched instruction `ir` (fetched from `pc0`; PC already advanced).
-    #[inline(always)]
-    pub(super) fn execute(&mut self, mut ir: u32, pc0: u32) -> Option<StopReason> {
-        let mut xct_depth = 0;
-        macro_rules! ea {
-            () => {
-                match self.ea(ir, pc0) {
-                    Ok(a) => a,
-                    Err(r) => return Some(r),
-                }
-            };
-        }
-        loop {
-            let op = ir >> 13;
-            self.ir = op;
-            match op {
-                // One arm per opcode with a constant argument, so that `mem_op`'s own match
-                // folds away after inlining (a shared arm costs a second dispatch).
-                0o01 => {
-                    let a = ea!();
-                    self.mem_op(0o01, a);
-                }
-                0o02 => {
-                    let a = ea!();
-                    self.mem_op(0o02, a);
-                }
-                0o03 => {
-                    let a = ea!();
-                    self.mem_op(0o03, a);
-                }
-                0o10 => {
-                    let a = ea!();
-                    self.mem_op(0o10, a);
-                }
-                0o11 => {
-                    let a = ea!();
-                    self.mem_op(0o11, a);
-                }
-                0o12 => {
-                    let a = ea!();
-                    self.mem_op(0o12, a);
-                }
-                0o13 => {
-                    let a = ea!();
-                    self.mem_op(0o13, a);
-                }
-                0o14 => {
-                    let a = ea!();
-                    self.mem_op(0o14, a);
-                }
-                0o15 => {
-                    let a = ea!();
-                    self.mem_op(0o15, a);
-                }
-                0o16 => {
-                    let a = ea!();
-                    self.mem_op(0o16, a);
-                }
-                0o20 => {
-                    let a = ea!();
-                    self.mem_op(0o20, a);
-                }
-                0o21 => {
-                    let a = ea!();
-                    self.mem_op(0o21, a);
-                }
-                0o22 => {
-                    let a = ea!();
-                    self.mem_op(0o22, a);
-                }
-                0o23 => {
-                    let a = ea!();
-                    self.mem_op(0o23, a);
-                }
-                0o24 => {
-                    let a = ea!();
-                    self.mem_op(0o24, a);
-                }
-                0o25 => {
-                    let a = ea!();
-                    self.mem_op(0o25, a);
-                }
-                0o26 => {
-                    let a = ea!();
-                    self.mem_op(0o26, a);
-                }
-                0o27 => {
-                    let a = ea!();
-                    self.mem_op(0o27, a);
-                }
-                0o04 => {
-                    // xct: the target's fetch is this instruction's second cycle; PC stays at
-                    // xct+1, so a skip or jump in the target acts relative to the xct.
-                    if xct_depth >= self.config.xct_limit {
-                        return Some(StopReason::XctLimit { pc: pc0 });
-                    }
-                    xct_depth += 1;
-                    let a = ea!();
-                    ir = self.operand(a);
-                    continue;
-                }
-                0o07 => {
-                    let a = self.cal_address(ir);
-                    self.mem_op(op, a);
-                }
-                0o30 => {
-                    if self.is_debreak(ir) {
-                        // Debreak: `jmp i 1` in field 0 in sequence-break mode restores OV and
-                        // extend mode from location 1 and ends the break ([SIMH-cpu] case 030,
-                        // [aap] defer TP2). One defer cycle.
-                        self.cycle();
-                        let w = self.rd(1);
-                        self.ma = 1;
-                        self.mb = w;
-                        self.ov = w & SIGN != 0;
-                        self.extend = w & 0o200_000 != 0;
-                        self.pc = w & AMASK;
-                        self.sb_ip = false;
-                    } else {
-                        self.pc = ea!();
-                    }
-                }
-                0o31 => {
-                    let a = ea!();
-                    self.ac = self.epc_word();
-                    self.pc = a;
-                }
-                0o32 => self.skip_group(ir),
-                0o33 => {
-                    if !self.shift_group(ir) {
-                        return Some(StopReason::UndefinedInstruction {
-                            pc: pc0,
-                            word: Word::new(ir),
-                        });
-                    }
-                }
-                0o34 => {
-                    self.ac = (ir & DAMASK) ^ if ir & IBIT != 0 { MASK } else { 0 };
-                }
-                0o35 => {
-                    // In-out transfer: may re-execute (I/O wait), which is not a completed
-                    // instruction.
-                    match self.iot(ir, pc0) {
-                        super::io::IotResult::Done => {}
-                        super::io::IotResult::Again => return None,
-                        super::io::IotResult::Stop(r) => return Some(r),
-                    }
-                }
-                0o37 => {
-                    if self.operate(ir) {
-                        self.instructions += 1;
-                        return Some(StopReason::Halted);
-                    }
-                }
-                _ => {
+    /// Execute an instruction that takes no cycle after its fetch — skip, shift, `law`, IOT,
+    /// operate, an undefined opcode — or the debreak `jmp i 1` (its one defer cycle taken here):
+    /// what `cycle.rs` hands over once the fetch has shown there is nothing more to address.
+    /// (Memory-reference instructions, `xct`, `jmp`/`jsp` and `cal`/`jda` go through
+    /// `cycle.rs`'s phases, one path for single cycles, single instructions and the run loop's
+    /// slow path; `fast.rs` is the run loop's own copy, kept equal by the tests.)
+    pub(super) fn execute(&mut self, ir: u32, pc0: u32) -> Option<StopReason> {
+        let op = ir >> 13;
+        self.ir = op;
+        match op {
+            0o30 if self.is_debreak(ir) => {
+                // Debreak: `jmp i 1` in field 0 in sequence-break mode restores OV and extend
+                // mode from location 1 and ends the break ([SIMH-cpu] case 030, [aap] defer
+                // TP2). One defer cycle.
+                self.cycle();
+                let w = self.rd(1);
+                self.ma = 1;
+                self.mb = w;
+                self.ov = w & SIGN != 0;
+                self.extend = w & 0o200_000 != 0;
+                self.pc = w & AMASK;
+                self.sb_ip = false;
+            }
+            0o32 => self.skip_group(ir),
+            0o33 => {
+                if !self.shift_group(ir) {
                     return Some(StopReason::UndefinedInstruction {
                         pc: pc0,
                         word: Word::new(ir),
                     });
                 }
             }
-            self.instructions += 1;
-            return None;
+            0o34 => {
+                self.ac = (ir & DAMASK) ^ if ir & IBIT != 0 { MASK } else { 0 };
+            }
+            0o35 => {
+                // In-out transfer: may re-execute (I/O wait), which is not a completed
+                // instruction.
+                match self.iot(ir, pc0) {
+                    super::io::IotResult::Done => {}
+                    super::io::IotResult::Again => return None,
+                    super::io::IotResult::Stop(r) => return Some(r),
+                }
+            }
+            0o37 => {
+                if self.operate(ir) {
+                    self.instructions += 1;
+                    return Some(StopReason::Halted);
+                }
+            }
+            _ => {
+                return Some(StopReason::UndefinedInstruction {
+                    pc: pc0,
+                    word: Word::new(ir),
+                });
+            }
         }
+        self.instructions += 1;
+        None
     }
 
     /// cal (i = 0) uses location 100 of the current field; jda (i = 1) uses Y. Never

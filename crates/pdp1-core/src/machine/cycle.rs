@@ -1,11 +1,11 @@
 //! SINGLE STEP: the machine advanced one 5 µs memory cycle at a time.
 //!
-//! The run loop executes whole instructions (`cpu.rs`); the console's single-step switch
-//! needs the machine to stop between the cycles of an instruction too, with MA/MB showing
-//! the cycle's memory access. This module walks the same instruction through its cycles —
-//! fetch, each defer, execute — keeping the position in [`Phase`], and performs the operation
-//! itself with the same code as the run loop (`mem_op`, `execute`), so results and cycle
-//! counts cannot diverge from it.
+//! This is the one path of an instruction through its cycles — fetch, each defer, execute —
+//! keeping the position in [`Phase`]: SINGLE STEP stops after each cycle, SINGLE INST and the
+//! run loop's slow path (`Machine::step`) run it to the next fetch, servicing devices after
+//! each cycle. The operations themselves are `cpu.rs`'s (`mem_op`, `execute`). The fast run
+//! loop (`fast.rs`) has its own copy for speed; tests hold the two equal, IOTs and breaks
+//! included.
 //!
 //! Cycle structure ([aap] cycle 0 / defer / cycle 1; pdp1-hardware.md §3.1):
 //! * fetch: reads the instruction. jmp/jsp direct, skip, shift, law, IOT and operate finish
