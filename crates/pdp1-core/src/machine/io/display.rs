@@ -1,0 +1,80 @@
+//! The Type 30 precision CRT display and the Type 32 light pen: `dpy` plots the point at
+//! (AC, IO) bits 0–9 with the intensity in the IOT's bits 9–11; 50 µs per point ([HB], Type 30
+//! manual), the completion pulse 50 µs after the IOT.
+
+use super::{status, Bus, Device, NEVER, PF3};
+use crate::machine::{DisplayPoint, StopReason};
+use serde::{Deserialize, Serialize};
+
+/// One display point (ns).
+pub const DISPLAY_POINT_NS: u64 = 50_000;
+
+/// Points kept for the host before the oldest half is dropped (a host that never drains).
+const DISPLAY_BACKLOG: usize = 1 << 20;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(in crate::machine) struct Display {
+    due: u64,
+    pub(in crate::machine) points: Vec<DisplayPoint>,
+}
+
+impl Default for Display {
+    fn default() -> Self {
+        Display {
+            due: NEVER,
+            points: Vec::new(),
+        }
+    }
+}
+
+/// A 10-bit one's-complement display coordinate: (value, was −0).
+pub(super) fn coord(v: u32) -> (i16, bool) {
+    let v = v & 0o1777;
+    if v & 0o1000 != 0 {
+        (-(((v ^ 0o1777) & 0o1777) as i16), v == 0o1777)
+    } else {
+        (v as i16, false)
+    }
+}
+
+impl Device for Display {
+    const PULSE: u8 = 8;
+
+    fn iot(&mut self, ir: u32, _pc0: u32, pulse: bool, bus: &mut Bus) -> Option<StopReason> {
+        let (x, xm) = coord(bus.ac >> 8);
+        let (y, ym) = coord(*bus.io >> 8);
+        if self.points.len() >= DISPLAY_BACKLOG {
+            self.points.drain(..DISPLAY_BACKLOG / 2);
+        }
+        self.points.push(DisplayPoint {
+            x,
+            y,
+            x_minus_zero: xm,
+            y_minus_zero: ym,
+            intensity: ((ir >> 6) & 7) as u8,
+            time_ns: bus.now,
+        });
+        // `dpy` clears the light-pen status bit; if the pen sees this point, the bit and
+        // program flag 3 are set ([MAME-drv] `iot_dpy`, [aap] `disp_ddp`; pdp1-hardware.md
+        // §4.5). The point is plotted at the IOT in this model (its `time_ns` above), so the
+        // pen sees it then too. ±0 both read as 0 (`coord`), the mapping the renderer uses. No
+        // sequence break is requested (none of the three emulators does).
+        *bus.iosta &= !status::LIGHT_PEN;
+        if bus.pen_sees(x, y) {
+            *bus.iosta |= status::LIGHT_PEN;
+            *bus.pf |= PF3;
+        }
+        self.due = bus.now + DISPLAY_POINT_NS;
+        bus.request_pulse(Self::PULSE, pulse);
+        None
+    }
+
+    fn due(&self) -> u64 {
+        self.due
+    }
+
+    fn service(&mut self, bus: &mut Bus) {
+        self.due = NEVER;
+        bus.complete(Self::PULSE);
+    }
+}

@@ -1,0 +1,121 @@
+//! The paper tape reader: 400 lines/s ([HB]), 2.5 ms per line including the lines `rpb` skips
+//! (no hole 8). `rpa` reads one line, `rpb` assembles an 18-bit word from three lines with hole
+//! 8; `rrb` (30) moves the reader buffer to IO. READ IN uses the same reader (`readin.rs`).
+
+use super::{status, Bus, Device, NEVER};
+use crate::machine::{StopReason, MASK};
+use serde::{Deserialize, Serialize};
+
+/// One tape line under the read head (ns).
+pub const READER_LINE_NS: u64 = 2_500_000;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(in crate::machine) struct Reader {
+    pub(in crate::machine) tape: Vec<u8>,
+    pub(in crate::machine) pos: usize,
+    /// When the next line arrives under the read head (NEVER when the reader is stopped).
+    due: u64,
+    /// Binary (`rpb`, three lines with hole 8) or alphanumeric (`rpa`, one line).
+    binary: bool,
+    /// Bits still to assemble in binary mode (18, 12, 6, 0).
+    remaining: u32,
+    /// The reader buffer.
+    buf: u32,
+}
+
+impl Default for Reader {
+    fn default() -> Self {
+        Reader {
+            tape: Vec::new(),
+            pos: 0,
+            due: NEVER,
+            binary: false,
+            remaining: 0,
+            buf: 0,
+        }
+    }
+}
+
+impl Reader {
+    /// Next frame under the read head, if any.
+    pub(in crate::machine) fn next_frame(&mut self) -> Option<u8> {
+        let f = self.tape.get(self.pos).copied()?;
+        self.pos += 1;
+        Some(f)
+    }
+}
+
+impl Device for Reader {
+    const PULSE: u8 = 1;
+
+    /// `rpa`/`rpb` start the reader (`rpa` while it runs stops it: the clutch toggles,
+    /// [SIMH-std], [aap]); `rrb` reads the buffer.
+    fn iot(&mut self, ir: u32, _pc0: u32, pulse: bool, bus: &mut Bus) -> Option<StopReason> {
+        if ir & 0o77 == 0o30 {
+            *bus.io = self.buf;
+            *bus.iosta &= !status::READER;
+            return None;
+        }
+        let binary = ir & 0o77 == 0o02;
+        if !binary && self.due != NEVER {
+            self.due = NEVER;
+            return None;
+        }
+        self.binary = binary;
+        self.remaining = 18;
+        self.buf = 0;
+        bus.request_pulse(Self::PULSE, pulse);
+        if self.pos >= self.tape.len() {
+            // Out of tape: the reader never delivers, so no pulse can come.
+            bus.cancel_pulse(Self::PULSE);
+            self.due = NEVER;
+        } else {
+            self.due = bus.now + READER_LINE_NS;
+        }
+        None
+    }
+
+    fn due(&self) -> u64 {
+        self.due
+    }
+
+    /// One tape line passes the read head.
+    fn service(&mut self, bus: &mut Bus) {
+        let Some(frame) = self.next_frame() else {
+            self.due = NEVER;
+            bus.cancel_pulse(Self::PULSE);
+            return;
+        };
+        let done = if !self.binary {
+            self.buf = u32::from(frame);
+            true
+        } else if frame & 0o200 != 0 {
+            // (Clamped so that even a hand-edited saved state cannot shift out of range.)
+            let rem = self.remaining.clamp(6, 18) - 6;
+            self.buf |= u32::from(frame & 0o77) << rem;
+            self.remaining = rem;
+            rem == 0
+        } else {
+            false
+        };
+        if !done {
+            if self.pos >= self.tape.len() {
+                self.due = NEVER;
+                bus.cancel_pulse(Self::PULSE);
+            } else {
+                self.due += READER_LINE_NS;
+            }
+            return;
+        }
+        self.due = NEVER;
+        if bus.pulse_owed(Self::PULSE) {
+            // With a completion pulse the word goes straight to IO ([HB] rpa/rpb).
+            *bus.io = self.buf & MASK;
+            *bus.iosta &= !status::READER;
+            bus.complete(Self::PULSE);
+        } else {
+            *bus.iosta |= status::READER;
+            *bus.sb_req = true;
+        }
+    }
+}
