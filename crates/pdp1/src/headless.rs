@@ -10,8 +10,7 @@
 use crate::cli::Cli;
 use crate::config::Speed;
 use crate::draw::render;
-use crate::keyboard::Typist;
-use crate::run::{RunControl, RunPlan};
+use crate::run::RunControl;
 use crate::setup::Setup;
 use crate::stdin_keys::StdinKeys;
 use crate::trace::Tracer;
@@ -117,11 +116,7 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     } else {
         Speed::Max
     });
-    let mut typist = Typist::new(
-        setup.typed.clone().unwrap_or_default(),
-        cli.load_state.is_none(),
-    );
-    let mut run = RunControl::new(RunPlan::new(cli, setup), setup.feeder(), &m);
+    let mut run = RunControl::for_run(cli, setup, &m);
     let mut tracer = cli.trace.as_deref().map(Tracer::create).transpose()?;
     let stdout = std::io::stdout();
     let mut paper = Paper::new(stdout.is_terminal());
@@ -151,7 +146,7 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         let stalled = (m.time_ns(), m.instructions()) == before;
 
         let events = m.drain_typewriter();
-        typist.observe(&events);
+        run.typist.observe(&events);
         paper.render(&events, &mut text);
         if !text.is_empty() {
             let mut out = stdout.lock();
@@ -182,11 +177,7 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             other => break End::from_stop(other, &m),
         }
 
-        let was_read = run.boot_tape_read();
         run.poll_reader(&mut m);
-        if run.boot_tape_read() && !was_read {
-            typist.hold_from(m.time_ns());
-        }
         let input_done = match &mut input {
             Input::Typed => true,
             Input::Stdin(k) => {
@@ -194,18 +185,14 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
                 if k.interrupted() {
                     break End::Interrupted;
                 }
-                typist.push(keys);
+                run.typist.push(keys);
                 done
             }
         };
-        // The first key waits until the boot tape has been read (the program is not there yet)
-        // and the program has had the key interval to start.
-        if run.boot_tape_read() {
-            typist.poll(&mut m);
-        }
+        run.type_keys(&mut m);
         if let Some(since) = m.key_wait_since() {
             let waited = m.time_ns().saturating_sub(since) >= IDLE_NS;
-            if waited && input_done && typist.remaining() == 0 && !m.key_pending() {
+            if waited && input_done && run.typist.remaining() == 0 && !m.key_pending() {
                 break End::Idle;
             }
             // Waiting for a key while one sits untaken in the buffer (the program polls its
@@ -214,7 +201,7 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
                 eprintln!(
                     "pdp1: warning: the program waits for a key but does not take the one struck \
                      ({} more not typed)",
-                    typist.remaining()
+                    run.typist.remaining()
                 );
                 break End::Idle;
             }

@@ -2,14 +2,16 @@
 //! headless runs (issue 18): the run plan (limits, `--continue-halts`, the result files and
 //! dumps, taken from the command line and the RON file, with no clap type inside) and the
 //! controller that applies it to a machine — limits counted from the start of the run, the
-//! second tape (`--reader`), CONTINUE after a halt with the next `--halt-tw` test word, the
-//! punched frames, and the end-of-run outputs in one fixed order.
+//! second tape (`--reader`), the typist of `--type` (and of stdin), CONTINUE after a halt with
+//! the next `--halt-tw` test word, the punched frames, and the end-of-run outputs in one fixed
+//! order.
 //!
 //! The two drivers keep only what differs between them: headless runs in 10 ms slices on an
 //! absolute grid, types `--type`/stdin keys and ends when the program idles; the window runs
 //! in 5 ms chunks paced against the host clock and takes keys from the host keyboard.
 
 use crate::cli::Cli;
+use crate::keyboard::Typist;
 use crate::setup::{examine_lines, registers_line, Setup};
 use crate::tape::Feeder;
 use anyhow::{Context, Result};
@@ -58,20 +60,32 @@ pub struct RunControl {
     start_instructions: u64,
     halts_continued: u32,
     feeder: Feeder,
+    /// Strikes the `--type` keys (and, headless, those from stdin) when the program is ready.
+    pub typist: Typist,
     punched: Vec<u8>,
 }
 
 impl RunControl {
     /// Start counting the limits at `m`'s present time and instruction count.
-    pub fn new(plan: RunPlan, feeder: Feeder, m: &Machine) -> RunControl {
+    pub fn new(plan: RunPlan, feeder: Feeder, typist: Typist, m: &Machine) -> RunControl {
         RunControl {
             plan,
             start_ns: m.time_ns(),
             start_instructions: m.instructions(),
             halts_continued: 0,
             feeder,
+            typist,
             punched: Vec::new(),
         }
+    }
+
+    /// The plan, the second tape and the typist as the command line asks for them.
+    pub fn for_run(cli: &Cli, setup: &Setup, m: &Machine) -> RunControl {
+        let typist = Typist::new(
+            setup.typed.clone().unwrap_or_default(),
+            cli.load_state.is_none(),
+        );
+        RunControl::new(RunPlan::new(cli, setup), setup.feeder(), typist, m)
     }
 
     /// Count the limits from here (a restored state in the window).
@@ -128,14 +142,22 @@ impl RunControl {
         true
     }
 
-    /// Mount `--reader`'s tape once the boot tape has been read.
+    /// Mount `--reader`'s tape once the boot tape has been read; the typist then waits the key
+    /// interval, so the program gets to start before the first key.
     pub fn poll_reader(&mut self, m: &mut Machine) {
+        let was_read = self.feeder.first_tape_read();
         self.feeder.poll(m);
+        if self.feeder.first_tape_read() && !was_read {
+            self.typist.hold_from(m.time_ns());
+        }
     }
 
-    /// True once the boot tape has been read (or there was none).
-    pub fn boot_tape_read(&self) -> bool {
-        self.feeder.first_tape_read()
+    /// Strike the next key if it is due — never before the boot tape has been read (the
+    /// program is not there yet).
+    pub fn type_keys(&mut self, m: &mut Machine) {
+        if self.feeder.first_tape_read() {
+            self.typist.poll(m);
+        }
     }
 
     /// Keep what the punch punched (for `--punch` at the end).
@@ -198,7 +220,7 @@ mod tests {
             max_ns: Some(1_000_000),
             ..Default::default()
         };
-        let rc = RunControl::new(plan, Feeder::new(None, None), &m);
+        let rc = RunControl::new(plan, Feeder::new(None, None), Typist::default(), &m);
         let l = rc.limit(&m, u64::MAX).unwrap();
         assert_eq!(l.instructions, Some(10));
         assert_eq!(l.until_ns, Some(m.time_ns() + 1_000_000));
@@ -226,7 +248,7 @@ mod tests {
             halt_test_words: vec![Word::new(7)],
             ..Default::default()
         };
-        let mut rc = RunControl::new(plan, Feeder::new(None, None), &m);
+        let mut rc = RunControl::new(plan, Feeder::new(None, None), Typist::default(), &m);
         let mut acs = Vec::new();
         loop {
             let stop = m.run_until(rc.limit(&m, u64::MAX).unwrap());

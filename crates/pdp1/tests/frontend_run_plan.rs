@@ -149,3 +149,29 @@ fn reader_tape_in_the_window() {
     let r = regs(&err);
     assert_eq!((r.pc, r.io), (0o102, 0o123456), "{err}");
 }
+
+#[test]
+fn type_keys_in_the_window_as_headless() {
+    // 100: szf i 1 (a key struck?) / 101: jmp 100 / 102: tyi / 103: hlt. `--type a` strikes
+    // the key by the headless typist's rules (the run controller's typist), in the window too.
+    let d = scratch("window-type");
+    let t = tape(
+        &d,
+        "tyi.rim",
+        &[
+            (0o100, 0o650001),
+            (0o101, jmp(0o100)),
+            (0o102, 0o720004),
+            (0o103, HLT),
+        ],
+        0o100,
+    );
+    let args = ["--type", "a", "--max-seconds", "5", "--registers"];
+    let Some(err) = window(&t, &args) else {
+        return;
+    };
+    let headless = pdp1(&["--headless", &t, "--type", "a", "--registers"]);
+    let (w, h) = (regs(&err), headless.registers());
+    assert_eq!((w.pc, w.io), (0o104, 0o61), "{err}");
+    assert_eq!((h.pc, h.io), (0o104, 0o61), "{}", headless.stderr);
+}

@@ -12,9 +12,8 @@ pub mod pacing;
 use crate::draw::{console, debugger, render};
 
 use crate::cli::Cli;
-use crate::run::{RunControl, RunPlan};
+use crate::run::RunControl;
 use crate::setup::Setup;
-use crate::tape::Feeder;
 use anyhow::{anyhow, bail, Context};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
 use keyboard::Keyboard;
@@ -23,7 +22,6 @@ use pacing::{Pacer, Run, Speed};
 use pdp1_core::{Limit, Machine, StopReason};
 use render::{Screen, DEFAULT_SIZE};
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -87,10 +85,6 @@ pub struct Options {
     pub speed: Speed,
     pub symbols: Option<pdp1_asm::SymbolTable>,
     pub screenshot: Option<PathBuf>,
-    /// Limits, `--continue-halts`, result files and dumps: the run plan headless runs use.
-    pub plan: RunPlan,
-    /// `--type` keys: (FIO-DEC code, case needed).
-    pub typed: VecDeque<(u8, Option<bool>)>,
     pub trace: Option<PathBuf>,
     /// `--save-state` (also where Ctrl+S saves) and `--load-state` (where Ctrl+L loads).
     pub save_state: Option<PathBuf>,
@@ -106,10 +100,6 @@ impl Options {
             speed,
             symbols,
             screenshot: cli.screenshot.clone(),
-            plan: RunPlan::new(cli, setup),
-            typed: (setup.typed.iter().flatten())
-                .map(|k| (k.code, k.upper))
-                .collect(),
             trace: cli.trace.clone(),
             save_state: cli.save_state.clone(),
             load_state: cli.load_state.clone(),
@@ -149,7 +139,8 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     window.set_input_callback(Box::new(Sink(typed.clone())));
 
     let (w, h) = window.get_size();
-    let mut app = App::new(machine, opts, setup.feeder(), w, h)?;
+    let run = RunControl::for_run(cli, setup, &machine);
+    let mut app = App::new(machine, opts, run, w, h)?;
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
     while window.is_open() && !app.quit {
@@ -191,8 +182,6 @@ pub struct App {
     /// The run plan applied to the machine: limits from the start of the run, `--reader`,
     /// `--continue-halts`, the punched frames, the end-of-run outputs (shared with headless).
     run: RunControl,
-    /// Emulated time the last `--type` key was struck.
-    last_typed_ns: u64,
     /// The machine stopped by itself (halt, error, breakpoint), not by the operator's STOP.
     stopped_itself: bool,
     quit: bool,
@@ -202,7 +191,7 @@ impl App {
     pub fn new(
         m: Machine,
         mut opts: Options,
-        feeder: Feeder,
+        run: RunControl,
         w: usize,
         h: usize,
     ) -> anyhow::Result<App> {
@@ -219,7 +208,6 @@ impl App {
         let start = Instant::now();
         let pacer = Pacer::new(opts.speed, Duration::ZERO, m.time_ns());
         let pen_rest = m.light_pen();
-        let run = RunControl::new(std::mem::take(&mut opts.plan), feeder, &m);
         Ok(App {
             m,
             screen,
@@ -232,7 +220,6 @@ impl App {
             pen_rest,
             run,
             stopped_itself: false,
-            last_typed_ns: 0,
             quit: false,
         })
     }
@@ -278,7 +265,10 @@ impl App {
             let now = self.m.time_ns();
             self.run.poll_reader(&mut self.m);
             self.keyboard.pump(now, &mut self.m);
-            self.type_script(now);
+            // `--type`: the headless typist's rules, while no host key is held back.
+            if self.keyboard.idle() {
+                self.run.type_keys(&mut self.m);
+            }
             let Ok(limit) = self.run.limit(&self.m, t.min(self.m.time_ns() + CHUNK_NS)) else {
                 return;
             };
@@ -302,21 +292,6 @@ impl App {
                     self.stopped(other);
                     return;
                 }
-            }
-        }
-    }
-
-    /// Strike the next `--type` key like the headless typist: once the tape is read in, the
-    /// program has taken the previous key and at least 100 ms of emulated time have passed.
-    fn type_script(&mut self, now: u64) {
-        let ready = !self.m.reading_in()
-            && !self.m.key_pending()
-            && self.keyboard.idle()
-            && now >= self.last_typed_ns + crate::keyboard::KEY_INTERVAL_NS;
-        if ready {
-            if let Some((code, case)) = self.opts.typed.pop_front() {
-                self.keyboard.type_key(code, case, now, &mut self.m);
-                self.last_typed_ns = now;
             }
         }
     }
@@ -706,8 +681,6 @@ mod tests {
             speed: Speed::Max,
             symbols: None,
             screenshot: None,
-            plan: RunPlan::default(),
-            typed: VecDeque::new(),
             trace: None,
             save_state: None,
             load_state: None,
@@ -728,7 +701,13 @@ mod tests {
         m.set_extend_switch(true);
         let mut opts = options();
         opts.load_state = Some(off.clone());
-        let mut app = App::new(m, opts, Feeder::new(None, None), 800, 600).unwrap();
+        let run = RunControl::new(
+            Default::default(),
+            crate::tape::Feeder::new(None, None),
+            Default::default(),
+            &m,
+        );
+        let mut app = App::new(m, opts, run, 800, 600).unwrap();
         assert!(
             app.screen.view.extend_switch,
             "lit for the machine's switch"
