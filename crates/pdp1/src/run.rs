@@ -19,6 +19,72 @@ use pdp1_core::{Limit, Machine, StopReason, Word};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// Why a run ended (headless: the exit; the window: the status line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// `hlt`; the PC points after it.
+    Halted {
+        pc: u32,
+    },
+    Breakpoint(u32),
+    TimeLimit,
+    InstructionLimit,
+    /// Every key taken and the program waited a second for another.
+    Idle,
+    /// Ctrl-C on the terminal.
+    Interrupted,
+    /// The machine was not running (e.g. a state saved after a halt).
+    NotRunning,
+    /// The machine stopped on an error: the message says which.
+    Error(String),
+}
+
+impl End {
+    pub fn from_stop(stop: StopReason, m: &Machine) -> End {
+        match stop {
+            StopReason::Halted => End::Halted { pc: m.pc() },
+            StopReason::Breakpoint(a) => End::Breakpoint(a),
+            StopReason::TimeLimit => End::TimeLimit,
+            StopReason::InstructionLimit => End::InstructionLimit,
+            StopReason::NotRunning | StopReason::Stepped => End::NotRunning,
+            StopReason::UndefinedInstruction { pc, word } => {
+                End::Error(format!("undefined instruction {word} at {pc:06o}"))
+            }
+            StopReason::IoHang { pc, word } => End::Error(format!(
+                "I/O hang: the IOT {word} at {pc:06o} waits for a completion pulse that can never come"
+            )),
+            StopReason::XctLimit { pc } => End::Error(format!(
+                "xct chain at {pc:06o} longer than the limit of {} (xct_limit)",
+                m.config().xct_limit
+            )),
+            StopReason::IndirectLimit { pc } => End::Error(format!(
+                "indirect address chain at {pc:06o} longer than the limit of {} (indirect_limit)",
+                m.config().indirect_limit
+            )),
+            StopReason::ReadInFailed { word: Some(w) } => End::Error(format!(
+                "READ IN failed: the tape holds {w} where READ IN needs a dio or jmp"
+            )),
+            StopReason::ReadInFailed { word: None } => {
+                End::Error("READ IN failed: the tape ran out before its jmp".to_owned())
+            }
+        }
+    }
+
+    /// One line for `--verbose` (normal ends) or the error message.
+    pub fn describe(&self) -> String {
+        match self {
+            End::Halted { pc } => format!("halted (pc={pc:06o})"),
+            End::Breakpoint(a) => format!("breakpoint at {a:06o}"),
+            End::TimeLimit => "emulated-time limit reached".to_owned(),
+            End::InstructionLimit => "instruction limit reached".to_owned(),
+            End::Idle => "waiting for a key with nothing left to type".to_owned(),
+            End::Interrupted => "interrupted".to_owned(),
+            End::NotRunning => "the machine is not running".to_owned(),
+            End::Error(e) => e.clone(),
+        }
+    }
+}
+
 /// The run as the command line and the configuration file describe it.
 #[derive(Clone, Debug, Default)]
 pub struct RunPlan {

@@ -12,7 +12,7 @@ pub mod pacing;
 use crate::draw::{console, debugger, render};
 
 use crate::cli::Cli;
-use crate::run::RunControl;
+use crate::run::{End, RunControl};
 use crate::setup::Setup;
 use anyhow::{anyhow, bail, Context};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
@@ -297,21 +297,8 @@ impl App {
     }
 
     fn stopped(&mut self, r: StopReason) {
-        let msg = match r {
-            StopReason::Halted => format!("halted, pc={:06o}", self.m.pc()),
-            StopReason::Breakpoint(a) => format!("breakpoint at {a:06o}"),
-            StopReason::UndefinedInstruction { pc, word } => {
-                format!("undefined instruction {:06o} at {pc:06o}", word.bits())
-            }
-            StopReason::IoHang { pc, word } => format!("I/O hang: {:06o} at {pc:06o}", word.bits()),
-            StopReason::XctLimit { pc } => format!("xct chain too long at {pc:06o}"),
-            StopReason::IndirectLimit { pc } => format!("indirect chain too long at {pc:06o}"),
-            StopReason::ReadInFailed { word } => match word {
-                Some(w) => format!("read-in failed: {:06o} is not dio/jmp", w.bits()),
-                None => "read-in failed: tape ran out".into(),
-            },
-            r => format!("stopped: {r:?}"),
-        };
+        // The same words as a headless run's end (`run::End`).
+        let msg = End::from_stop(r, &self.m).describe();
         // Any stop the operator did not ask for (a breakpoint too) ends a scripted run.
         self.stopped_itself = true;
         // A stop reported by run_until leaves the machine stopped at the console.
