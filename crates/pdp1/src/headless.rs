@@ -10,10 +10,10 @@
 use crate::cli::Cli;
 use crate::config::Speed;
 use crate::draw::render;
+use crate::keyboard::stdin::StdinKeys;
 pub use crate::run::End;
 use crate::run::RunControl;
 use crate::setup::Setup;
-use crate::stdin_keys::StdinKeys;
 use crate::trace::Tracer;
 use crate::typeout::Paper;
 use anyhow::{Context, Result};

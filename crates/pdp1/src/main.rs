@@ -15,7 +15,6 @@ mod keyboard;
 mod run;
 mod setup;
 mod state;
-mod stdin_keys;
 mod tape;
 mod trace;
 mod typeout;

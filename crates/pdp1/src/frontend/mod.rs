@@ -6,17 +6,16 @@
 //! timing.
 
 pub mod controls;
-pub mod keyboard;
 pub mod pacing;
 
 use crate::draw::{console, debugger, render};
 
 use crate::cli::Cli;
+use crate::keyboard::host::Keyboard;
 use crate::run::{End, RunControl};
 use crate::setup::Setup;
 use anyhow::{anyhow, bail, Context};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
-use keyboard::Keyboard;
 use minifb::{InputCallback, Key, MouseButton, MouseMode, Window, WindowOptions};
 use pacing::{Pacer, Run, Speed};
 use pdp1_core::{Limit, Machine, StopReason};

@@ -5,6 +5,14 @@
 //! The code table is the core's (`pdp1_core::fiodec`, pdp1-hardware.md §5.2). The ASCII
 //! stand-ins for the characters ASCII lacks are SIMH's ([SIMH-doc] §4): `@`=·, `\`=‾,
 //! `#`=⊃, `!`=∨, `&`=∧, `^`=↑, `` ` ``=→, `*`=×; the Unicode characters themselves work too.
+//!
+//! One module for every way keys reach the machine (issue 18): this file (text → keys, the
+//! typist of `--type` and stdin), [`host`] (the window's keyboard: characters the host gives,
+//! case shifts struck as the real keyboard does) and [`stdin`] (keys from standard input,
+//! headless).
+
+pub mod host;
+pub mod stdin;
 
 use anyhow::{bail, Result};
 use pdp1_core::{Machine, TypeEvent};

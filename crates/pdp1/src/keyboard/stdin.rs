@@ -6,7 +6,7 @@
 //! when the run ends. Signals are off too, so Ctrl-C ends the run cleanly (registers, state and
 //! punch are still written) and Ctrl-D ends the input.
 
-use crate::keyboard::{keys_for_text, Key};
+use super::{keys_for_text, Key};
 use std::io::{IsTerminal, Read};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
