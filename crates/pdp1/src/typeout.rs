@@ -10,9 +10,39 @@
 //!   "red foreground" escape (`ESC[31m` … `ESC[39m`); into a file or pipe no escapes are written.
 //! * Unassigned codes print nothing.
 
-use crate::keyboard::code;
-use pdp1_core::fiodec::to_char;
+use pdp1_core::fiodec;
 use pdp1_core::TypeEvent;
+
+/// What one typewriter code does to the paper — the one reading both papers use: the sheet in
+/// the window and in `--screenshot` (`draw::paper`) and the text on stdout (below).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stroke {
+    /// Carriage return, which also feeds a line [§5.2 "CR+LF"].
+    Return,
+    Tab,
+    Backspace,
+    /// A character that moves the carriage one column (space included).
+    Char(char),
+    /// A character that prints without moving the carriage (§5.2 "(ns)": · _ ‾ |).
+    Overstrike(char),
+    /// Case shifts, ribbon colour, stop codes and unassigned codes print nothing (their
+    /// effect is in the event's case and colour).
+    Nothing,
+}
+
+/// The stroke of `code` typed in `upper` case.
+pub fn stroke(code: u8, upper: bool) -> Stroke {
+    match code & 0o77 {
+        fiodec::CARRIAGE_RETURN => Stroke::Return,
+        fiodec::TAB => Stroke::Tab,
+        fiodec::BACKSPACE => Stroke::Backspace,
+        c => match fiodec::to_char(c, upper) {
+            Some(ch) if matches!(c, 0o40 | 0o56) => Stroke::Overstrike(ch),
+            Some(ch) => Stroke::Char(ch),
+            None => Stroke::Nothing,
+        },
+    }
+}
 
 /// Converts typewriter events to text, remembering the colour in use.
 #[derive(Debug)]
@@ -33,14 +63,14 @@ impl Paper {
     /// Append the text for `events` to `out`.
     pub fn render(&mut self, events: &[TypeEvent], out: &mut String) {
         for e in events {
-            let text = match e.code {
-                code::CARRIAGE_RETURN => Some('\n'),
-                code::TAB => Some('\t'),
-                code::BACKSPACE => Some('\u{8}'),
-                code::LOWER_CASE | code::UPPER_CASE | code::RED | code::BLACK => None,
-                c => to_char(c, e.upper),
+            let ch = match stroke(e.code, e.upper) {
+                Stroke::Return => '\n',
+                Stroke::Tab => '\t',
+                Stroke::Backspace => '\u{8}',
+                // A terminal moves on after any character; the paper does not for (ns).
+                Stroke::Char(c) | Stroke::Overstrike(c) => c,
+                Stroke::Nothing => continue,
             };
-            let Some(ch) = text else { continue };
             if self.colour && e.red != self.red_now && !ch.is_whitespace() {
                 out.push_str(if e.red { "\x1b[31m" } else { "\x1b[39m" });
                 self.red_now = e.red;

@@ -5,7 +5,7 @@
 //! or the non-spacing · _ ‾ |) stay on the paper together and are drawn on top of each other, as
 //! the Kalah program's "crossed out" illegal keys (key, backspace, x) look on a real typewriter.
 
-use pdp1_core::fiodec;
+use crate::typeout::{stroke, Stroke};
 use pdp1_core::TypeEvent;
 
 /// Columns between tab stops. The Soroban/IBM typewriter's stops were set by hand; every 8
@@ -32,11 +32,6 @@ pub struct Paper {
     dropped: usize,
 }
 
-/// FIO-DEC codes whose character prints without moving the carriage (§5.2 "(ns)").
-fn non_spacing(code: u8) -> bool {
-    matches!(code & 0o77, 0o40 | 0o56)
-}
-
 impl Paper {
     pub fn new() -> Paper {
         Paper {
@@ -52,11 +47,10 @@ impl Paper {
         }
     }
 
-    /// Put one code on the paper.
+    /// Put one code on the paper (its stroke: `typeout::stroke`, the reading stdout shares).
     pub fn type_code(&mut self, code: u8, upper: bool, red: bool) {
-        match code & 0o77 {
-            fiodec::CARRIAGE_RETURN => {
-                // The typewriter's carriage return also feeds a line [§5.2].
+        match stroke(code, upper) {
+            Stroke::Return => {
                 self.lines.push(Vec::new());
                 self.col = 0;
                 if self.lines.len() > MAX_LINES {
@@ -64,23 +58,24 @@ impl Paper {
                     self.dropped += 1;
                 }
             }
-            fiodec::BACKSPACE => self.col = self.col.saturating_sub(1),
-            fiodec::TAB => self.col = (self.col / TAB_STOP + 1) * TAB_STOP,
-            fiodec::SPACE => self.col += 1,
-            c => {
-                if let Some(ch) = fiodec::to_char(c, upper) {
-                    let line = self.lines.last_mut().expect("paper always has a line");
-                    if line.len() <= self.col {
-                        line.resize(self.col + 1, Vec::new());
-                    }
-                    line[self.col].push(Strike { ch, red });
-                    if !non_spacing(c) {
-                        self.col += 1;
-                    }
-                }
-                // Case, ribbon and stop codes print nothing: their effect is in the event's state.
+            Stroke::Backspace => self.col = self.col.saturating_sub(1),
+            Stroke::Tab => self.col = (self.col / TAB_STOP + 1) * TAB_STOP,
+            Stroke::Char(' ') => self.col += 1,
+            Stroke::Char(ch) => {
+                self.strike(ch, red);
+                self.col += 1;
             }
+            Stroke::Overstrike(ch) => self.strike(ch, red),
+            Stroke::Nothing => {}
         }
+    }
+
+    fn strike(&mut self, ch: char, red: bool) {
+        let line = self.lines.last_mut().expect("paper always has a line");
+        if line.len() <= self.col {
+            line.resize(self.col + 1, Vec::new());
+        }
+        line[self.col].push(Strike { ch, red });
     }
 
     pub fn lines(&self) -> &[Vec<Cell>] {

@@ -20,9 +20,7 @@ use std::collections::VecDeque;
 
 /// FIO-DEC control codes (pdp1-hardware.md §5.2), re-exported from the core.
 pub mod code {
-    pub use pdp1_core::fiodec::{
-        BACKSPACE, BLACK, CARRIAGE_RETURN, LOWER_CASE, RED, TAB, UPPER_CASE,
-    };
+    pub use pdp1_core::fiodec::{LOWER_CASE, UPPER_CASE};
 }
 
 /// One key to strike: its FIO-DEC code and the case it must be typed in (`None`: either case).
