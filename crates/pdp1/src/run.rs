@@ -218,6 +218,12 @@ impl RunControl {
         }
     }
 
+    /// True once the boot tape has been read (or there was none): until then keys typed
+    /// would reach the loader, not the program, and stay in the buffer for it.
+    pub fn boot_tape_read(&self) -> bool {
+        self.feeder.first_tape_read()
+    }
+
     /// Strike the next key if it is due — never before the boot tape has been read (the
     /// program is not there yet).
     pub fn type_keys(&mut self, m: &mut Machine) {

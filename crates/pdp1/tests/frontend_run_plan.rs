@@ -175,3 +175,49 @@ fn type_keys_in_the_window_as_headless() {
     assert_eq!((w.pc, w.io), (0o104, 0o61), "{err}");
     assert_eq!((h.pc, h.io), (0o104, 0o61), "{}", headless.stderr);
 }
+
+#[test]
+fn keys_typed_while_the_tape_loads_are_not_struck() {
+    // A RIM tape with 10 s of blank leader before 100: szf i 1 / 101: jmp 100 / 102: tyi /
+    // 103: hlt. A key typed in the window 1 s into the load must not reach the program once it
+    // runs (issue 17: keys struck during Kalah's load became moves): it still waits at the end.
+    if !have("xvfb-run") || !have("xdotool") {
+        not_run("frontend_run_plan: xvfb-run and xdotool are needed (.ci/run installs them)");
+        return;
+    }
+    let d = scratch("window-load-keys");
+    let mut frames = vec![0u8; 4000];
+    let body = rim(
+        &[
+            (0o100, 0o650001),
+            (0o101, jmp(0o100)),
+            (0o102, 0o720004),
+            (0o103, HLT),
+        ],
+        0o100,
+    );
+    frames.extend(body);
+    let t = d.join("slow.rim");
+    std::fs::write(&t, frames).unwrap();
+    let script = r#"
+        "$PDP1" "$TAPE" --speed 4 --max-seconds 13 --registers &
+        P=$!
+        xdotool search --sync --name '^PDP-1$' windowfocus --sync >/dev/null 2>&1
+        sleep 0.5
+        xdotool type --delay 50 'a'
+        wait $P
+    "#;
+    let out = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1400x900x24", "sh", "-c", script])
+        .env("PDP1", bin())
+        .env("TAPE", &t)
+        .output()
+        .expect("xvfb-run runs");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success(), "{err}");
+    let r = regs(&err);
+    assert!(
+        r.pc == 0o100 || r.pc == 0o101,
+        "the program still waits for a key: {err}"
+    );
+}

@@ -479,6 +479,12 @@ impl App {
             match e {
                 // In control-box mode the letter keys steer ships instead of typing.
                 Input::Char(_) if self.screen.view.game => {}
+                // Keys typed while the boot tape is read in would wait in the buffer and
+                // become the program's first key once it starts (issue 17: `3` and space
+                // during Kalah's 22-second load played a move): they are not struck.
+                Input::Char(_) if !self.run.boot_tape_read() => {
+                    self.status("the tape is still being read in: key not struck");
+                }
                 Input::Char(c) => {
                     let before = self.keyboard.overruns;
                     let now = self.m.time_ns();
