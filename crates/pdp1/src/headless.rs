@@ -52,7 +52,9 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         Speed::Max
     });
     let mut run = RunControl::for_run(cli, setup, &m);
-    let mut tracer = cli.trace.as_deref().map(Tracer::create).transpose()?;
+    if let Some(t) = cli.trace.as_deref().map(Tracer::create).transpose()? {
+        run.trace(t, setup.symbols.clone());
+    }
     let stdout = std::io::stdout();
     let mut paper = Paper::new(stdout.is_terminal());
     let mut text = String::new();
@@ -69,14 +71,10 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     let end = loop {
         let now = m.time_ns();
         let slice_end = (now / SLICE_NS).saturating_add(1).saturating_mul(SLICE_NS);
-        let limit = match run.limit(&m, slice_end) {
-            Ok(l) => l,
-            Err(reached) => break End::from_stop(reached, &m),
-        };
         let before = (m.time_ns(), m.instructions());
-        let stop = match tracer.as_mut() {
-            Some(t) => t.run_until(&mut m, limit, setup.symbols.as_ref())?,
-            None => m.run_until(limit),
+        let stop = match run.advance(&mut m, slice_end)? {
+            Ok(stop) => stop,
+            Err(reached) => break End::from_stop(reached, &m),
         };
         let stalled = (m.time_ns(), m.instructions()) == before;
 
@@ -89,7 +87,6 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
             text.clear();
         }
-        run.collect_punch(&mut m);
         let points = m.drain_display();
         if let Some(sc) = screen.as_mut() {
             sc.feed_display(&points);
@@ -161,9 +158,6 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     }
     // The end-of-run outputs in the window's order: trace, punch, state (the screenshot was
     // written above), then the dumps.
-    if let Some(t) = tracer {
-        t.finish()?;
-    }
     run.write_files(&m)?;
     run.write_dumps(&m);
     Ok(end)

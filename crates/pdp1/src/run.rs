@@ -14,7 +14,9 @@ use crate::cli::Cli;
 use crate::keyboard::Typist;
 use crate::setup::{examine_lines, registers_line, Setup};
 use crate::tape::Feeder;
+use crate::trace::Tracer;
 use anyhow::{Context, Result};
+use pdp1_asm::SymbolTable;
 use pdp1_core::{Limit, Machine, StopReason, Word};
 use std::io::Write;
 use std::path::PathBuf;
@@ -128,6 +130,9 @@ pub struct RunControl {
     feeder: Feeder,
     /// Strikes the `--type` keys (and, headless, those from stdin) when the program is ready.
     pub typist: Typist,
+    /// `--trace FILE`: the run goes one instruction at a time, a line each (with `symbols`).
+    tracer: Option<Tracer>,
+    symbols: Option<SymbolTable>,
     punched: Vec<u8>,
 }
 
@@ -141,8 +146,36 @@ impl RunControl {
             halts_continued: 0,
             feeder,
             typist,
+            tracer: None,
+            symbols: None,
             punched: Vec::new(),
         }
+    }
+
+    /// Trace the run into `tracer` (names from `symbols`).
+    pub fn trace(&mut self, tracer: Tracer, symbols: Option<SymbolTable>) {
+        self.tracer = Some(tracer);
+        self.symbols = symbols;
+    }
+
+    /// Run `m` towards `until` (one slice) within the plan's limits — through the tracer when
+    /// there is one — and keep what was punched. `Err` with the limit if one was already
+    /// reached (nothing ran).
+    pub fn advance(
+        &mut self,
+        m: &mut Machine,
+        until: u64,
+    ) -> Result<Result<StopReason, StopReason>> {
+        let limit = match self.limit(m, until) {
+            Ok(l) => l,
+            Err(reached) => return Ok(Err(reached)),
+        };
+        let stop = match self.tracer.as_mut() {
+            Some(t) => t.run_until(m, limit, self.symbols.as_ref())?,
+            None => m.run_until(limit),
+        };
+        self.collect_punch(m);
+        Ok(Ok(stop))
     }
 
     /// The plan, the second tape and the typist as the command line asks for them.
@@ -237,9 +270,12 @@ impl RunControl {
         self.punched.extend(m.drain_punch());
     }
 
-    /// The result files, in this order: `--punch`, `--save-state`. (The trace comes before,
-    /// `--screenshot` after, from the driver; then [`RunControl::write_dumps`].)
-    pub fn write_files(&self, m: &Machine) -> Result<()> {
+    /// The result files, in this order: the trace, `--punch`, `--save-state`. (`--screenshot`
+    /// comes after, from the driver; then [`RunControl::write_dumps`].)
+    pub fn write_files(&mut self, m: &Machine) -> Result<()> {
+        if let Some(t) = self.tracer.take() {
+            t.finish()?;
+        }
         if let Some(path) = &self.plan.punch {
             std::fs::write(path, &self.punched)
                 .with_context(|| format!("cannot write punch file {}", path.display()))?;
