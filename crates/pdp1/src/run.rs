@@ -133,6 +133,8 @@ pub struct RunControl {
     /// `--trace FILE`: the run goes one instruction at a time, a line each (with `symbols`).
     tracer: Option<Tracer>,
     symbols: Option<SymbolTable>,
+    /// The first error writing the trace a line at a time (the window's): reported at the end.
+    trace_error: Option<anyhow::Error>,
     punched: Vec<u8>,
 }
 
@@ -148,6 +150,7 @@ impl RunControl {
             typist,
             tracer: None,
             symbols: None,
+            trace_error: None,
             punched: Vec::new(),
         }
     }
@@ -156,6 +159,17 @@ impl RunControl {
     pub fn trace(&mut self, tracer: Tracer, symbols: Option<SymbolTable>) {
         self.tracer = Some(tracer);
         self.symbols = symbols;
+    }
+
+    /// Add a trace line (the window traces instruction by instruction itself, for its pane).
+    /// After an error the trace stops going to the file; the error is reported at the end.
+    pub fn trace_line(&mut self, line: &str) {
+        if let Some(t) = self.tracer.as_mut() {
+            if let Err(e) = t.write_line(line) {
+                self.tracer = None;
+                self.trace_error = Some(e);
+            }
+        }
     }
 
     /// Run `m` towards `until` (one slice) within the plan's limits — through the tracer when
@@ -273,6 +287,9 @@ impl RunControl {
     /// The result files, in this order: the trace, `--punch`, `--save-state`. (`--screenshot`
     /// comes after, from the driver; then [`RunControl::write_dumps`].)
     pub fn write_files(&mut self, m: &Machine) -> Result<()> {
+        if let Some(e) = self.trace_error.take() {
+            return Err(e);
+        }
         if let Some(t) = self.tracer.take() {
             t.finish()?;
         }

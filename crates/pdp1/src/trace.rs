@@ -90,6 +90,12 @@ impl Tracer {
         }
     }
 
+    /// Write one line already made (the window's debugger makes them as it records).
+    pub fn write_line(&mut self, line: &str) -> Result<()> {
+        writeln!(self.out, "{line}")
+            .with_context(|| format!("cannot write trace file {}", self.path.display()))
+    }
+
     pub fn finish(mut self) -> Result<()> {
         self.out
             .flush()

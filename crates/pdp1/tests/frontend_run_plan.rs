@@ -221,3 +221,29 @@ fn keys_typed_while_the_tape_loads_are_not_struck() {
         "the program still waits for a key: {err}"
     );
 }
+
+#[test]
+fn window_trace_file_is_the_headless_one() {
+    // The window's `--trace` is written by the run controller's tracer, line for line what a
+    // headless run writes. 100: law 1234 / 101: dac 200 / 102: hlt.
+    let d = scratch("window-trace");
+    let t = tape(
+        &d,
+        "p.rim",
+        &[(0o100, law(0o1234)), (0o101, dac(0o200)), (0o102, HLT)],
+        0o100,
+    );
+    let (tw, th) = (d.join("window.txt"), d.join("headless.txt"));
+    let args = ["--trace", tw.to_str().unwrap(), "--max-seconds", "5"];
+    let Some(_) = window(&t, &args) else {
+        return;
+    };
+    let r = pdp1(&["--headless", &t, "--trace", th.to_str().unwrap()]);
+    assert!(r.ok(), "{}", r.stderr);
+    let (w, h) = (
+        std::fs::read_to_string(&tw).unwrap(),
+        std::fs::read_to_string(&th).unwrap(),
+    );
+    assert_eq!(h.lines().count(), 3, "{h}");
+    assert_eq!(w, h);
+}

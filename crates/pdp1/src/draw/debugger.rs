@@ -32,10 +32,6 @@ pub struct Debugger {
     trace: VecDeque<String>,
     /// Trace lines ever recorded (to number saved files and show progress).
     pub traced: u64,
-    /// `--trace FILE`: every traced line is also written here.
-    pub sink: Option<Box<dyn Write>>,
-    /// The first error writing to `sink` (the trace then stops going to the file).
-    pub sink_error: Option<std::io::Error>,
 }
 
 /// The instruction about to run, captured before it runs so the trace shows what executed.
@@ -71,21 +67,16 @@ impl Debugger {
         }
     }
 
-    /// Record one executed instruction (state after it ran).
-    pub fn record(&mut self, b: &Before, m: &Machine) {
-        // The same line as the headless `--trace` (address, word, disassembly, AC, IO, cycles).
+    /// Record one executed instruction (state after it ran); returns its line, the same as the
+    /// headless `--trace` (address, word, disassembly, AC, IO, cycles), for the trace file.
+    pub fn record(&mut self, b: &Before, m: &Machine) -> String {
         let line = crate::trace::Tracer::line(m, b.pc, b.word, self.symbols.as_ref());
-        if let Some(w) = &mut self.sink {
-            if let Err(e) = writeln!(w, "{line}") {
-                self.sink = None;
-                self.sink_error = Some(e);
-            }
-        }
         if self.trace.len() >= TRACE_KEEP {
             self.trace.pop_front();
         }
-        self.trace.push_back(line);
+        self.trace.push_back(line.clone());
         self.traced += 1;
+        line
     }
 
     /// Write the kept trace to `path`.

@@ -14,14 +14,13 @@ use crate::cli::Cli;
 use crate::keyboard::host::Keyboard;
 use crate::run::{End, RunControl};
 use crate::setup::Setup;
-use anyhow::{anyhow, bail, Context};
+use anyhow::{anyhow, bail};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
 use minifb::{InputCallback, Key, MouseButton, MouseMode, Window, WindowOptions};
 use pacing::{Pacer, Run, Speed};
 use pdp1_core::{Limit, Machine, StopReason};
 use render::{Screen, DEFAULT_SIZE};
 use std::cell::RefCell;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -190,15 +189,14 @@ impl App {
     pub fn new(
         m: Machine,
         mut opts: Options,
-        run: RunControl,
+        mut run: RunControl,
         w: usize,
         h: usize,
     ) -> anyhow::Result<App> {
         let mut screen = Screen::new(w, h);
         if let Some(p) = &opts.trace {
-            let f = std::fs::File::create(p)
-                .with_context(|| format!("cannot create trace file {}", p.display()))?;
-            screen.view.debugger.sink = Some(Box::new(std::io::BufWriter::new(f)));
+            // The file is the run controller's trace; the pane records what goes into it.
+            run.trace(crate::trace::Tracer::create(p)?, None);
             screen.view.debugger.tracing = true;
         }
         screen.view.debugger.symbols = opts.symbols.take();
@@ -280,7 +278,8 @@ impl App {
             });
             if let Some(b) = before {
                 if self.m.instructions() > n0 {
-                    self.screen.view.debugger.record(&b, &self.m);
+                    let line = self.screen.view.debugger.record(&b, &self.m);
+                    self.run.trace_line(&line);
                 }
             }
             match r {
@@ -336,13 +335,6 @@ impl App {
     /// screenshot, then `--registers` and `--examine` on stderr.
     pub fn finish(mut self) -> anyhow::Result<()> {
         self.collect();
-        let d = &mut self.screen.view.debugger;
-        if let Some(mut w) = d.sink.take() {
-            w.flush().context("cannot write the trace file")?;
-        }
-        if let Some(e) = d.sink_error.take() {
-            return Err(e).context("cannot write the trace file");
-        }
         self.run.write_files(&self.m)?;
         if let Some(p) = self.opts.screenshot.clone() {
             self.screen.screenshot(&self.m, &p)?;
@@ -431,7 +423,8 @@ impl App {
                 let n0 = self.m.instructions();
                 let r = self.m.step_instruction();
                 if self.screen.view.debugger.tracing && self.m.instructions() > n0 {
-                    self.screen.view.debugger.record(&b, &self.m);
+                    let line = self.screen.view.debugger.record(&b, &self.m);
+                    self.run.trace_line(&line);
                 }
                 self.after_step(r);
             }
