@@ -639,13 +639,14 @@ impl Machine {
     /// one word is read.
     pub fn step_cycle(&mut self) -> StopReason {
         let r = if self.readin.active {
-            self.readin_word()
+            let r = self.readin_word();
+            if self.now() >= self.next_event_ns {
+                self.service_devices();
+            }
+            r
         } else {
-            self.cycle_step()
+            self.cycle_serviced()
         };
-        if self.now() >= self.next_event_ns {
-            self.service_devices();
-        }
         match r {
             Some(r) => {
                 self.running = false;
@@ -670,11 +671,8 @@ impl Machine {
             }
         }
         if !self.at_instruction_boundary() {
-            let r = self.finish_instruction();
-            if self.now() >= self.next_event_ns {
-                self.service_devices();
-            }
-            return match r {
+            // (Each cycle services the devices whose time has come.)
+            return match self.finish_instruction() {
                 Some(r) => {
                     self.running = false;
                     r
@@ -684,11 +682,7 @@ impl Machine {
         }
         let n = self.instructions;
         loop {
-            let r = self.step();
-            if self.now() >= self.next_event_ns {
-                self.service_devices();
-            }
-            if let Some(r) = r {
+            if let Some(r) = self.step() {
                 self.running = false;
                 return r;
             }
@@ -696,13 +690,6 @@ impl Machine {
                 return StopReason::Stepped;
             }
         }
-    }
-    /// A breakpoint stops the machine before the instruction at PC: one is set there, the
-    /// machine is not in an I/O wait, and it is not resuming from a stop at this breakpoint.
-    pub fn breakpoint_here(&self) -> bool {
-        !self.ioh
-            && self.resume_from != Some((self.pc, self.instructions))
-            && self.breakpoints.contains(&self.pc)
     }
     pub fn add_breakpoint(&mut self, addr: u32) {
         self.breakpoints.insert(addr & AMASK);

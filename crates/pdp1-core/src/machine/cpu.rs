@@ -94,15 +94,10 @@ impl Machine {
     /// that arrives inside an instruction (an IOT waiting through an `xct` chain, whose
     /// re-fetches take several cycles) is seen in the cycle it arrives.
     pub(super) fn step(&mut self) -> Option<StopReason> {
-        loop {
-            let r = self.cycle_step();
-            if self.now() >= self.next_event_ns {
-                self.service_devices();
-            }
-            if r.is_some() || self.at_instruction_boundary() {
-                return r;
-            }
+        if let Some(r) = self.cycle_serviced() {
+            return Some(r);
         }
+        self.finish_instruction()
     }
 
     /// The three break cycles ([SIMH-cpu] main loop, [MAME-cpu] brk_ctr): AC → 0, the

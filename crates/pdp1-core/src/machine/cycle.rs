@@ -186,10 +186,20 @@ impl Machine {
         None
     }
 
-    /// Finish an instruction left part-way by single cycles (before running normally).
+    /// One memory cycle, then the devices whose event time has come: the one step every path
+    /// through an instruction takes (SINGLE STEP, SINGLE INST, the run loop's slow path).
+    pub(super) fn cycle_serviced(&mut self) -> Option<StopReason> {
+        let r = self.cycle_step();
+        if self.now() >= self.next_event_ns {
+            self.service_devices();
+        }
+        r
+    }
+
+    /// Run the cycles left of the instruction in progress, to the next fetch.
     pub(super) fn finish_instruction(&mut self) -> Option<StopReason> {
         while self.phase != Phase::Fetch {
-            if let Some(r) = self.cycle_step() {
+            if let Some(r) = self.cycle_serviced() {
                 return Some(r);
             }
         }
