@@ -12,15 +12,43 @@ use std::process::Command;
 /// Run the window on `tape` (none if empty) with `args`; returns stderr (None when Xvfb is
 /// missing).
 fn window(tape: &str, args: &[&str]) -> Option<String> {
-    if !have("xvfb-run") {
-        not_run("frontend_run_plan: xvfb-run is needed (.ci/run installs it)");
+    window_typing(tape, args, None)
+}
+
+/// As [`window`], and once the window is up, `keys` typed into it with xdotool.
+fn window_typing(tape: &str, args: &[&str], keys: Option<&str>) -> Option<String> {
+    if !have("xvfb-run") || (keys.is_some() && !have("xdotool")) {
+        not_run("frontend_run_plan: xvfb-run and xdotool are needed (.ci/run installs them)");
         return None;
     }
+    // "$@" is pdp1's command line; the keys wait for the window and half a second.
+    let script = match keys {
+        None => r#""$PDP1" "$@""#.to_string(),
+        Some(_) => r#"
+            "$PDP1" "$@" &
+            P=$!
+            xdotool search --sync --name '^PDP-1$' windowfocus --sync >/dev/null 2>&1
+            sleep 0.5
+            xdotool type --delay 50 "$KEYS"
+            wait $P
+        "#
+        .to_string(),
+    };
     let mut cmd = Command::new("xvfb-run");
-    cmd.args(["-a", "-s", "-screen 0 1400x900x24", bin()])
-        .args((!tape.is_empty()).then_some(tape))
-        .args(args)
-        .stdin(std::process::Stdio::null());
+    cmd.args([
+        "-a",
+        "-s",
+        "-screen 0 1400x900x24",
+        "sh",
+        "-c",
+        &script,
+        "sh",
+    ])
+    .args((!tape.is_empty()).then_some(tape))
+    .args(args)
+    .env("PDP1", bin())
+    .env("KEYS", keys.unwrap_or(""))
+    .stdin(std::process::Stdio::null());
     let out = cmd.output().expect("xvfb-run runs");
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(
@@ -181,10 +209,6 @@ fn keys_typed_while_the_tape_loads_are_not_struck() {
     // A RIM tape with 10 s of blank leader before 100: szf i 1 / 101: jmp 100 / 102: tyi /
     // 103: hlt. A key typed in the window 1 s into the load must not reach the program once it
     // runs (issue 17: keys struck during Kalah's load became moves): it still waits at the end.
-    if !have("xvfb-run") || !have("xdotool") {
-        not_run("frontend_run_plan: xvfb-run and xdotool are needed (.ci/run installs them)");
-        return;
-    }
     let d = scratch("window-load-keys");
     let mut frames = vec![0u8; 4000];
     let body = rim(
@@ -199,22 +223,10 @@ fn keys_typed_while_the_tape_loads_are_not_struck() {
     frames.extend(body);
     let t = d.join("slow.rim");
     std::fs::write(&t, frames).unwrap();
-    let script = r#"
-        "$PDP1" "$TAPE" --speed 4 --max-seconds 13 --registers &
-        P=$!
-        xdotool search --sync --name '^PDP-1$' windowfocus --sync >/dev/null 2>&1
-        sleep 0.5
-        xdotool type --delay 50 'a'
-        wait $P
-    "#;
-    let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1400x900x24", "sh", "-c", script])
-        .env("PDP1", bin())
-        .env("TAPE", &t)
-        .output()
-        .expect("xvfb-run runs");
-    let err = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(out.status.success(), "{err}");
+    let args = ["--speed", "4", "--max-seconds", "13", "--registers"];
+    let Some(err) = window_typing(t.to_str().unwrap(), &args, Some("a")) else {
+        return;
+    };
     let r = regs(&err);
     assert!(
         r.pc == 0o100 || r.pc == 0o101,
