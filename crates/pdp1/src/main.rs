@@ -31,7 +31,7 @@ fn main() -> ExitCode {
     // clap prints its own message (and `--help`/`--version` text) and exits 2 on bad syntax.
     let cli = cli::Cli::parse();
     match run(&cli) {
-        Ok(Some(headless::End::Error(message))) => {
+        Ok(Some(run::End::Error(message))) => {
             eprintln!("pdp1: the machine stopped: {message}");
             ExitCode::from(EXIT_MACHINE)
         }
@@ -50,7 +50,7 @@ fn main() -> ExitCode {
 }
 
 /// Headless runs say why they ended; the window just closes (`None`).
-fn run(cli: &cli::Cli) -> anyhow::Result<Option<headless::End>> {
+fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
     let setup = setup::Setup::from_cli(cli)?;
     let machine = setup.build_machine(cli)?;
     if cli.headless {
