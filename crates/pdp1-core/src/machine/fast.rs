@@ -197,14 +197,20 @@ impl Machine {
         }
     }
 
-    /// An I/O wait that can only end with a device event: the waiting IOT would be fetched
-    /// again every cycle, changing nothing but the time, until `until_ns`. Jump there at
-    /// once. Returns false (and does nothing) if the wait is not that simple — the IOT reached
-    /// through `xct`, the completion pulse already in (IOS), or no pulse owed (a hang,
-    /// which `step` reports).
+    /// An I/O wait that can only end with a device event (a completion pulse, or a break
+    /// request that interrupts the wait): the waiting IOT would be fetched again every cycle,
+    /// changing nothing but the time, until `until_ns`. Jump there at once. Returns false
+    /// (and does nothing) if the wait is not that simple — the IOT reached through `xct`, the
+    /// completion pulse already in (IOS), or nothing that can end the wait (a hang, which
+    /// `step` reports).
     fn spin_io_wait(&mut self, until_ns: u64) -> bool {
         let w = self.rd(self.pc);
-        if self.ios || self.cpls == 0 || w >> 13 != 0o35 || w & IBIT == 0 {
+        if self.ios
+            || until_ns == u64::MAX
+            || w >> 13 != 0o35
+            || w & IBIT == 0
+            || !self.wait_can_end()
+        {
             return false;
         }
         let limit = cycle_limit(until_ns, self.extra_ns);

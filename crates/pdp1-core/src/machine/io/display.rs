@@ -77,4 +77,9 @@ impl Device for Display {
         self.due = NEVER;
         bus.complete(Self::PULSE);
     }
+
+    /// The display requests no breaks.
+    fn may_request_break(&self) -> bool {
+        false
+    }
 }
