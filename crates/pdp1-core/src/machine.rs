@@ -52,8 +52,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 pub use io::{
-    DISPLAY_POINT_NS, KEY_POLL_GAP_NS, PUNCH_LINE_NS, READER_LINE_NS, TYPE_CHAR_NS, TYPE_CR_NS,
-    TYPE_SHIFT_NS,
+    DISPLAY_COMPLETION_NS, DISPLAY_DEFLECTION_NS, KEY_POLL_GAP_NS, PUNCH_LINE_NS, READER_LINE_NS,
+    TYPE_CHAR_NS, TYPE_CR_NS, TYPE_SHIFT_NS,
 };
 
 /// Fixed machine options, chosen before power-on.

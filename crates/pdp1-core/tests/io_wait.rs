@@ -68,6 +68,28 @@ fn ioh_after_the_pulse_has_come_proceeds_at_once() {
 }
 
 #[test]
+fn back_to_back_dpy_with_wait_takes_ten_cycles_a_point() {
+    // The dpy's pulse at TP10 of its first cycle (t = 5 µs), completion 39 µs later (44 µs),
+    // inside cycle 9 (40–45 µs); the fetch after it, cycle 10, ends the wait: 10 cycles, 50 µs
+    // a point — the handbook's "20,000 points per second" (aap likewise: 10 cycles).
+    let mut m = machine(&at_100(&[DPY, DPY, DPY, HLT]));
+    assert_eq!(run_from(&mut m, 0o100, 10), StopReason::Halted);
+    assert_eq!(m.cycles(), 3 * 10 + 1);
+    let t: Vec<u64> = m.drain_display().iter().map(|p| p.time_ns).collect();
+    assert_eq!(t, vec![5_000, 55_000, 105_000]);
+    // Cycle by cycle the same.
+    let mut m = machine(&at_100(&[DPY, DPY, DPY, HLT]));
+    m.set_pc(0o100);
+    m.cont();
+    let mut n = 0;
+    while m.step_cycle() == StopReason::Stepped {
+        n += 1;
+    }
+    assert_eq!(n + 1, 31);
+    assert_eq!(m.cycles(), 31);
+}
+
+#[test]
 fn a_wait_that_has_ended_leaves_ios_clear() {
     // The cycle that ends a wait clears IOS at TP10 (the IOT is no longer waiting), so a
     // following ioh waits again — for nothing here: an I/O hang. (Before, IOS stayed set and

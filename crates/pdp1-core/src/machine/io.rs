@@ -47,7 +47,7 @@
 //! the break request, the completion-pulse books and the light pen. This file only dispatches
 //! (by device code) and keeps the I/O wait. Timing and sources are in each file:
 //! [`typewriter`] (105/175/205 ms a character), [`reader`] (2.5 ms a line), [`punch`]
-//! (15.873 ms a line), [`display`] (50 µs a point).
+//! (15.873 ms a line), [`display`] (completion 39 µs after the `dpy`).
 //!
 //! # Choices where sources differ (pdp1-hardware.md §9)
 //!
@@ -64,7 +64,7 @@ mod reader;
 mod typewriter;
 
 pub(super) use display::Display;
-pub use display::DISPLAY_POINT_NS;
+pub use display::{DISPLAY_COMPLETION_NS, DISPLAY_DEFLECTION_NS};
 pub(super) use punch::Punch;
 pub use punch::PUNCH_LINE_NS;
 pub(super) use reader::Reader;
