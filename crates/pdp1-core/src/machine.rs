@@ -243,7 +243,13 @@ pub struct Machine {
     /// READ IN).
     cycles: u64,
     extra_ns: u64,
+    /// The part of `extra_ns` that is READ IN's reader time (the rest is Type 10 mul/div).
+    #[serde(default)]
+    readin_ns: u64,
     instructions: u64,
+    /// `run_until_break_entry` is running: stop before a sequence-break entry.
+    #[serde(skip)]
+    stop_before_break: bool,
 
     // In-out control: I/O halt (waiting), I/O sync (completion pulse arrived), pending pulses.
     ioh: bool,
@@ -318,7 +324,9 @@ impl Machine {
             phase: cycle::Phase::Fetch,
             cycles: 0,
             extra_ns: 0,
+            readin_ns: 0,
             instructions: 0,
+            stop_before_break: false,
             ioh: false,
             ios: false,
             cpls: 0,
@@ -385,9 +393,16 @@ impl Machine {
         self.now()
     }
     /// Memory cycles (5 µs each) taken since power-on; mul/div count their documented extra time
-    /// in `time_ns` only.
+    /// in `time_ns` only (see [`Machine::processor_cycles`]).
     pub fn cycles(&self) -> u64 {
         self.cycles
+    }
+    /// The time the processor has run, in 5 µs cycles, rounded down: the memory cycles plus
+    /// the Type 10 mul/div time beyond their two cycles — `time_ns` without READ IN's reader
+    /// time, over 5 µs. (A `mul` takes 4–5 such cycles, a `div` 7–9; `cycles()` counts 2.)
+    /// The count `--trace` and `--registers` print.
+    pub fn processor_cycles(&self) -> u64 {
+        (self.now() - self.readin_ns) / CYCLE
     }
     /// Instructions completed since power-on.
     pub fn instructions(&self) -> u64 {
@@ -623,7 +638,9 @@ impl Machine {
             // Run until the next device event, the time limit, the instruction limit or a
             // breakpoint (a breakpoint leaves the machine running, so CONTINUE resumes).
             if let Some(r) = self.run_fast(until, max_instr) {
-                if !matches!(r, StopReason::Breakpoint(_)) {
+                // (A breakpoint, or `Stepped` before a break entry for
+                // `run_until_break_entry`, leaves the machine running.)
+                if !matches!(r, StopReason::Breakpoint(_) | StopReason::Stepped) {
                     self.running = false;
                 }
                 return r;
@@ -632,6 +649,17 @@ impl Machine {
                 self.service_devices();
             }
         }
+    }
+
+    /// As [`Machine::run_until`], but return [`StopReason::Stepped`] (the machine still
+    /// running) just before a sequence-break entry, so that a caller going an instruction at a
+    /// time (`--trace`) can take the entry as a step of its own with [`Machine::step_cycle`]
+    /// instead of finding it folded into the first instruction of the break routine.
+    pub fn run_until_break_entry(&mut self, limit: Limit) -> StopReason {
+        self.stop_before_break = true;
+        let r = self.run_until(limit);
+        self.stop_before_break = false;
+        r
     }
 
     /// Execute exactly one memory cycle (SINGLE STEP): a fetch, a defer or an execute cycle

@@ -127,6 +127,9 @@ impl Machine {
                 return None;
             }
             if self.sb_req && self.sbm && !self.sb_ip {
+                if self.stop_before_break {
+                    return Some(super::StopReason::Stepped);
+                }
                 self.break_entry();
                 continue;
             }
