@@ -34,7 +34,10 @@
 //! mode ([aap]); break entry clears OV (SIMH, MAME); READ IN accepts `dac` like `dio` (SIMH,
 //! MAME); typewriter times from the maintenance manual (MAME); the idle punch reads ready
 //! (aap, MAME; SIMH clears it at reset); the light pen sees points within 5 coordinate steps
-//! ([aap]; MAME 10, SIMH 4) and sets status bit 0 as MAME and aap do (SIMH sets bit 3).
+//! ([aap]; MAME 10, SIMH 4) and sets status bit 0 as MAME and aap do (SIMH sets bit 3); the
+//! I/O wait, IOS and the display's completion pulse as aap's pulse-level model has them, and a
+//! divide overflow of AC = −0 leaves +0 as in aap (SIMH: −0) — issue 16, see `machine/io.rs`,
+//! `machine/io/display.rs`, `machine/cpu.rs` and the list in docs/testing.md.
 //!
 //! Devices schedule their events (a typed character finishing, a tape line arriving, a display
 //! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
@@ -100,7 +103,9 @@ pub enum StopReason {
     Breakpoint(u32),
     /// Opcode 00, 05, 06, 17, 36 (or an undefined shift sub-code) at `pc`.
     UndefinedInstruction { pc: u32, word: Word },
-    /// An I/O-wait IOT with no completion pulse pending or possible (SIMH: "I/O wait hang").
+    /// An I/O wait nothing can end: no completion pulse owed, and no sequence break that can
+    /// still come to interrupt it (SIMH: "I/O wait hang", which SIMH reports whenever no pulse
+    /// is owed).
     IoHang { pc: u32, word: Word },
     /// `xct` chain longer than `MachineConfig::xct_limit`.
     XctLimit { pc: u32 },

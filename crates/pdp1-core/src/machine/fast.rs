@@ -16,6 +16,11 @@
 //!   which also decodes a shift's sub-code and `law`'s sign;
 //! * PC kept as field + address within the field, so stepping it is an add and a mask.
 //!
+//! An I/O wait costs the loop nothing: a waiting IOT is an IOT, so the loop leaves before it,
+//! and `run_fast` jumps the clock to the next device event (`spin_io_wait`) when only a
+//! device can end the wait — a completion pulse, or a break request that interrupts it — or
+//! lets `Machine::step` re-fetch the IOT (and find IOS, or report the hang) otherwise.
+//!
 //! The loop handles the memory-reference group, `xct`, `jmp`/`jsp`, skips, shifts, `law` and
 //! operate — the instructions that touch nothing but registers and memory. Anything else
 //! (an IOT, `hlt`, an undefined instruction, a debreak, `szf` polling for a key, an
