@@ -70,7 +70,8 @@ fn munching_squares_follow_the_xor_rule_for_several_test_words() {
         };
         run_for(&mut m, 500 * MS);
         let got: Vec<(i16, i16)> = m.drain_display().iter().map(|p| (p.x, p.y)).collect();
-        // 50 µs per point (Type 30 timing) + the 7 instructions: ~ 9,000 points in 0.5 s.
+        // 50 µs per point (the waiting dpy: 10 cycles, its completion pulse 39 µs after it, see
+        // pdp1-core io/display.rs) + the 7 instructions: ~ 9,000 points in 0.5 s.
         assert!(got.len() > 5000, "tw {tw:o}: {} points", got.len());
         let want = munch_model(tw, v, io, got.len());
         assert_eq!(

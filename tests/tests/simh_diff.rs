@@ -2,10 +2,18 @@
 //! group run for a fixed instruction count on pdp1-core and on SIMH's `pdp1`; registers, flags,
 //! stop reason and all non-zero memory must agree. See docs/testing.md.
 //!
+//! Known difference: a Type 10 `div` that overflows with AC = −0 leaves +0 here (aap's model)
+//! and −0 in SIMH. A program whose end states differ is run again on pdp1-core with SIMH's −0
+//! put back after each such divide (`run_ours_with_simh_divide`); if that run agrees with
+//! SIMH the program counts as "known difference" (their number is printed), otherwise it
+//! fails as any other mismatch.
+//!
 //! Environment: `SIMH_DIFF_PROGRAMS` (default 10240), `SIMH_DIFF_SEED` (first seed, default
 //! fixed so CI runs are reproducible; program k uses seed + k).
 
-use pdp1_tests::diff::{batch_header, describe, run_ours, simh_commands, simh_state};
+use pdp1_tests::diff::{
+    batch_header, describe, run_ours, run_ours_with_simh_divide, simh_commands, simh_state,
+};
 use pdp1_tests::randprog::{program, Program, Setup};
 use pdp1_tests::simh::{self, parse_report, sections, Simh};
 use std::collections::BTreeMap;
@@ -62,7 +70,14 @@ fn run_batch(
         let ours = run_ours(p);
         *stops.entry(theirs.stop.clone()).or_default() += 1;
         if ours != theirs {
-            failures.push(describe(p, &ours, &theirs));
+            match run_ours_with_simh_divide(p) {
+                (patched, n) if n > 0 && patched == theirs => {
+                    *stops
+                        .entry("known difference (div overflow of -0)".to_string())
+                        .or_default() += 1;
+                }
+                _ => failures.push(describe(p, &ours, &theirs)),
+            }
         }
     }
     (failures, stops)

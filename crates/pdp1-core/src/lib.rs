@@ -18,7 +18,7 @@
 //! Timing: every 5 µs memory cycle is charged where it happens (fetch, defer, execute), so
 //! the handbook's instruction times follow from the code; devices run on emulated time
 //! (typewriter 105–205 ms per character, reader 400 lines/s, punch 63 lines/s, display 50 µs
-//! per point).
+//! per waiting point: its completion pulse 39 µs after the `dpy`, as in aap's model).
 
 // Source tags like [HB] and [SIMH-cpu] (pdp1-hardware.md) are not intra-doc links.
 #![allow(rustdoc::broken_intra_doc_links)]

@@ -34,7 +34,10 @@
 //! mode ([aap]); break entry clears OV (SIMH, MAME); READ IN accepts `dac` like `dio` (SIMH,
 //! MAME); typewriter times from the maintenance manual (MAME); the idle punch reads ready
 //! (aap, MAME; SIMH clears it at reset); the light pen sees points within 5 coordinate steps
-//! ([aap]; MAME 10, SIMH 4) and sets status bit 0 as MAME and aap do (SIMH sets bit 3).
+//! ([aap]; MAME 10, SIMH 4) and sets status bit 0 as MAME and aap do (SIMH sets bit 3); the
+//! I/O wait, IOS and the display's completion pulse as aap's pulse-level model has them, and a
+//! divide overflow of AC = −0 leaves +0 as in aap (SIMH: −0) — issue 16, see `machine/io.rs`,
+//! `machine/io/display.rs`, `machine/cpu.rs` and the list in docs/testing.md.
 //!
 //! Devices schedule their events (a typed character finishing, a tape line arriving, a display
 //! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
@@ -52,8 +55,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
 pub use io::{
-    DISPLAY_POINT_NS, KEY_POLL_GAP_NS, PUNCH_LINE_NS, READER_LINE_NS, TYPE_CHAR_NS, TYPE_CR_NS,
-    TYPE_SHIFT_NS,
+    DISPLAY_COMPLETION_NS, DISPLAY_DEFLECTION_NS, KEY_POLL_GAP_NS, PUNCH_LINE_NS, READER_LINE_NS,
+    TYPE_CHAR_NS, TYPE_CR_NS, TYPE_SHIFT_NS,
 };
 
 /// Fixed machine options, chosen before power-on.
@@ -100,7 +103,9 @@ pub enum StopReason {
     Breakpoint(u32),
     /// Opcode 00, 05, 06, 17, 36 (or an undefined shift sub-code) at `pc`.
     UndefinedInstruction { pc: u32, word: Word },
-    /// An I/O-wait IOT with no completion pulse pending or possible (SIMH: "I/O wait hang").
+    /// An I/O wait nothing can end: no completion pulse owed, and no sequence break that can
+    /// still come to interrupt it (SIMH: "I/O wait hang", which SIMH reports whenever no pulse
+    /// is owed).
     IoHang { pc: u32, word: Word },
     /// `xct` chain longer than `MachineConfig::xct_limit`.
     XctLimit { pc: u32 },
@@ -243,7 +248,13 @@ pub struct Machine {
     /// READ IN).
     cycles: u64,
     extra_ns: u64,
+    /// The part of `extra_ns` that is READ IN's reader time (the rest is Type 10 mul/div).
+    #[serde(default)]
+    readin_ns: u64,
     instructions: u64,
+    /// `run_until_break_entry` is running: stop before a sequence-break entry.
+    #[serde(skip)]
+    stop_before_break: bool,
 
     // In-out control: I/O halt (waiting), I/O sync (completion pulse arrived), pending pulses.
     ioh: bool,
@@ -318,7 +329,9 @@ impl Machine {
             phase: cycle::Phase::Fetch,
             cycles: 0,
             extra_ns: 0,
+            readin_ns: 0,
             instructions: 0,
+            stop_before_break: false,
             ioh: false,
             ios: false,
             cpls: 0,
@@ -385,9 +398,16 @@ impl Machine {
         self.now()
     }
     /// Memory cycles (5 µs each) taken since power-on; mul/div count their documented extra time
-    /// in `time_ns` only.
+    /// in `time_ns` only (see [`Machine::processor_cycles`]).
     pub fn cycles(&self) -> u64 {
         self.cycles
+    }
+    /// The time the processor has run, in 5 µs cycles, rounded down: the memory cycles plus
+    /// the Type 10 mul/div time beyond their two cycles — `time_ns` without READ IN's reader
+    /// time, over 5 µs. (A `mul` takes 4–5 such cycles, a `div` 7–9; `cycles()` counts 2.)
+    /// The count `--trace` and `--registers` print.
+    pub fn processor_cycles(&self) -> u64 {
+        (self.now() - self.readin_ns) / CYCLE
     }
     /// Instructions completed since power-on.
     pub fn instructions(&self) -> u64 {
@@ -623,7 +643,9 @@ impl Machine {
             // Run until the next device event, the time limit, the instruction limit or a
             // breakpoint (a breakpoint leaves the machine running, so CONTINUE resumes).
             if let Some(r) = self.run_fast(until, max_instr) {
-                if !matches!(r, StopReason::Breakpoint(_)) {
+                // (A breakpoint, or `Stepped` before a break entry for
+                // `run_until_break_entry`, leaves the machine running.)
+                if !matches!(r, StopReason::Breakpoint(_) | StopReason::Stepped) {
                     self.running = false;
                 }
                 return r;
@@ -632,6 +654,17 @@ impl Machine {
                 self.service_devices();
             }
         }
+    }
+
+    /// As [`Machine::run_until`], but return [`StopReason::Stepped`] (the machine still
+    /// running) just before a sequence-break entry, so that a caller going an instruction at a
+    /// time (`--trace`) can take the entry as a step of its own with [`Machine::step_cycle`]
+    /// instead of finding it folded into the first instruction of the break routine.
+    pub fn run_until_break_entry(&mut self, limit: Limit) -> StopReason {
+        self.stop_before_break = true;
+        let r = self.run_until(limit);
+        self.stop_before_break = false;
+        r
     }
 
     /// Execute exactly one memory cycle (SINGLE STEP): a fetch, a defer or an execute cycle

@@ -288,7 +288,9 @@ fn dpy_coordinates_intensity_and_completion() {
         ),
         (0, true, 1, false, 3)
     );
-    assert!(m.time_ns() >= 50_000, "waited for the 50 µs completion");
+    // The completion pulse 39 µs after the dpy (t = 5 µs) is seen by the fetch at 45 µs,
+    // which ends the wait in the tenth cycle; then the hlt.
+    assert_eq!(m.time_ns(), 55_000, "waited for the completion pulse");
     // −1 and extremes.
     let mut m = machine(&[(0o100, 0o720007), (0o101, 0o760400)]);
     m.set_ac(w(0o777000)); // 1776: −1

@@ -672,6 +672,24 @@ fn div_simh_run() {
     }
 }
 
+#[test]
+fn div_overflow_of_minus_zero_leaves_plus_zero_as_aap() {
+    // AC = −0 divided by ±0 is an overflow (|AC| = 0 ≥ |M| = 0): no skip, IO unchanged. The
+    // Type 10 ([aap] `divide`, the MDP flow chart) first makes the dividend positive (AC −0 →
+    // +0, IO complemented, SRM set), finds the trial subtraction non-negative at once, adds
+    // the divisor back, and at MDP-10 complements IO back and AC only "if AC ≠ 0": AC ends
+    // +0. SIMH returns before touching the registers and leaves −0 (its `ABS(AC) >= v` test);
+    // the handbook says nothing of −0 here. Overflow time as for any other (11.3 µs).
+    for m in [0, 0o777777] {
+        let (a, i, pc, s) = md(0o560200, 0o777777, 0o123456, m, true);
+        assert_eq!((a, i, pc), (0, 0o123456, 0o101), "div −0 / {m:o}");
+        assert_eq!(s.ns, 10_000 + 1_300);
+    }
+    // Any other dividend is left as it was, −0 in IO included.
+    let (a, i, pc, _) = md(0o560200, 0o777772, 0o777777, 3, true);
+    assert_eq!((a, i, pc), (0o777772, 0o777777, 0o101));
+}
+
 // ---------------------------------------------------------------- nonexistent memory
 
 #[test]

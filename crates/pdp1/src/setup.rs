@@ -240,7 +240,8 @@ fn load_whole_tape(m: &mut Machine, start: Option<u32>) -> Result<()> {
 }
 
 /// `pc=NNNNNN ac=NNNNNN io=NNNNNN ov=N pf=NN cycles=N` (octal except cycles): the `--registers`
-/// line (issue 2 contract).
+/// line (issue 2 contract). `cycles` is the processor's time in 5 µs cycles, Type 10 mul/div
+/// time included (`Machine::processor_cycles`).
 pub fn registers_line(m: &Machine) -> String {
     format!(
         "pc={:06o} ac={} io={} ov={} pf={:02o} cycles={}",
@@ -249,7 +250,7 @@ pub fn registers_line(m: &Machine) -> String {
         m.io(),
         u8::from(m.ov()),
         m.pf(),
-        m.cycles()
+        m.processor_cycles()
     )
 }
 

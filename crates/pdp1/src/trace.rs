@@ -5,7 +5,17 @@
 //! ```
 //!
 //! the address and the instruction word as fetched, the disassembly (pdp1-asm's, with names from
-//! `--symbols`), then AC, IO and the machine's cycle count after the instruction.
+//! `--symbols`), then AC, IO and the processor's time in 5 µs cycles after the instruction
+//! (`Machine::processor_cycles`: memory cycles and the Type 10 mul/div time).
+//!
+//! A sequence-break entry has a line of its own, before the break routine's first instruction:
+//! the interrupted address (the one saved in location 1), no word, `sequence break`, and the
+//! registers and cycles after the three break cycles:
+//!
+//! ```text
+//! 000101 ------ sequence break       ac=001234 io=004321 cycles=1237
+//! 000003 720004 tyi                  ac=001234 io=000066 cycles=1238
+//! ```
 
 use anyhow::{Context, Result};
 use pdp1_asm::SymbolTable;
@@ -36,14 +46,35 @@ impl Tracer {
             "{pc:06o} {word} {dis:<20} ac={} io={} cycles={}",
             m.ac(),
             m.io(),
-            m.cycles()
+            m.processor_cycles()
         )
     }
 
+    /// The trace line for a sequence-break entry that interrupted the program at `pc`, with
+    /// the registers after it.
+    pub fn break_line(m: &Machine, pc: u32) -> String {
+        format!(
+            "{pc:06o} ------ {:<20} ac={} io={} cycles={}",
+            "sequence break",
+            m.ac(),
+            m.io(),
+            m.processor_cycles()
+        )
+    }
+
+    /// Take the sequence-break entry `Machine::run_until_break_entry` stopped before, as one
+    /// step; returns its trace line.
+    pub fn take_break(m: &mut Machine) -> String {
+        let pc = m.pc();
+        m.step_cycle();
+        Self::break_line(m, pc)
+    }
+
     /// `Machine::run_until` one instruction at a time, writing a line for each. Each step is
-    /// the machine's own `run_until` limited to one instruction, so a stopped machine stays
-    /// stopped (`NotRunning`) and breakpoints, halts and I/O waits end the run exactly as they
-    /// do without the trace.
+    /// the machine's own run loop limited to one instruction (`run_until_break_entry`, which
+    /// also stops before a sequence-break entry, traced as a step of its own), so a stopped
+    /// machine stays stopped (`NotRunning`) and breakpoints, halts and I/O waits end the run
+    /// exactly as they do without the trace.
     pub fn run_until(
         &mut self,
         m: &mut Machine,
@@ -75,15 +106,20 @@ impl Tracer {
             let pc = m.pc();
             let word = m.read(pc).unwrap_or(Word::ZERO);
             let count = m.instructions();
-            let stop = m.run_until(Limit {
+            let stop = m.run_until_break_entry(Limit {
                 until_ns: limit.until_ns,
                 instructions: Some(left.min(1)),
             });
             if m.instructions() > count {
-                writeln!(self.out, "{}", Self::line(m, pc, word, symbols))
-                    .with_context(|| format!("cannot write trace file {}", self.path.display()))?;
+                let line = Self::line(m, pc, word, symbols);
+                self.write_line(&line)?;
             }
             match stop {
+                // A sequence break is next: its own line, then on to the routine.
+                StopReason::Stepped => {
+                    let line = Self::take_break(m);
+                    self.write_line(&line)?;
+                }
                 StopReason::InstructionLimit => {}
                 other => return Ok(other),
             }

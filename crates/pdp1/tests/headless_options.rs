@@ -112,6 +112,95 @@ fn trace_has_one_line_per_instruction() {
 }
 
 #[test]
+fn trace_gives_a_sequence_break_entry_its_own_line() {
+    // 100 esm; 101 tyo-i (types IO's code 00, a space, 105 ms, no pulse); 102 ioh — nothing
+    // can send a pulse, but the typewriter requests a break when done, which interrupts the
+    // wait; 3 hlt (the break routine). The trace: esm, tyo-i, then the break entry from the
+    // waiting ioh (saved in location 1), then the routine's hlt at 3.
+    let d = scratch("trace-break");
+    let prog = [
+        (0o100, 0o720055),
+        (0o101, 0o720003),
+        (0o102, 0o730000),
+        (0o3, HLT),
+    ];
+    let t = tape(&d, "p.rim", &prog, 0o100);
+    let tr = d.join("trace.txt");
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--trace",
+        tr.to_str().unwrap(),
+        "--registers",
+        "--examine",
+        "1",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    let text = std::fs::read_to_string(&tr).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(lines[0].starts_with("000100 720055"), "{text}");
+    assert!(lines[1].starts_with("000101 720003"), "{text}");
+    assert!(
+        lines[2].starts_with("000102 ------ sequence break"),
+        "{text}"
+    );
+    assert!(lines[3].starts_with("000003 760400 hlt"), "{text}");
+    assert!(r.stderr.contains("0001/ 000102"), "{}", r.stderr);
+    // The break's three cycles are in its own line's count: the hlt adds one.
+    let cycles = |l: &str| -> u64 { l.rsplit("cycles=").next().unwrap().parse().unwrap() };
+    assert_eq!(cycles(lines[3]), cycles(lines[2]) + 1);
+    assert_eq!(cycles(lines[3]), r.registers().cycles);
+    // ~105 ms of waiting, 5 µs a cycle.
+    assert!(cycles(lines[2]) >= 21_000, "{text}");
+    let plain = pdp1(&["--headless", &t, "--registers"]);
+    assert_eq!(plain.registers(), r.registers());
+}
+
+#[test]
+fn cycles_include_the_type_10_multiply_time() {
+    // 100 lac 200 (AC = 377777); 101 mul 201 (× 377777); 102 hlt, with the Type 10. The mul
+    // takes its two memory cycles and 2.35 µs + 0.7 µs for each of the 16 one bits among
+    // |AC|'s low 16 bits (aap's `multiply`, pdp1-core cpu.rs): 10 + 13.55 = 23.55 µs. After
+    // the lac: 10 µs, 2 cycles; after the hlt: 10 + 23.55 + 5 = 38.55 µs, 7 whole cycles
+    // (the memory cycles alone are 5).
+    let d = scratch("cycles-mul");
+    let prog = [
+        (0o100, lac(0o200)),
+        (0o101, 0o540201),
+        (0o102, HLT),
+        (0o200, 0o377777),
+        (0o201, 0o377777),
+    ];
+    let t = tape(&d, "p.rim", &prog, 0o100);
+    let tr = d.join("trace.txt");
+    let one = pdp1(&[
+        "--headless",
+        &t,
+        "--mdv",
+        "--registers",
+        "--max-instructions",
+        "1",
+    ]);
+    let all = pdp1(&[
+        "--headless",
+        &t,
+        "--mdv",
+        "--registers",
+        "--trace",
+        tr.to_str().unwrap(),
+    ]);
+    assert!(all.ok(), "{}", all.stderr);
+    assert_eq!(one.registers().cycles, 2, "{}", one.registers().line);
+    assert_eq!(all.registers().cycles, 7, "{}", all.registers().line);
+    let text = std::fs::read_to_string(&tr).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // After the mul: 33.55 µs, 6 whole cycles.
+    assert!(lines[1].ends_with("cycles=6"), "{text}");
+    assert!(lines[2].ends_with("cycles=7"), "{text}");
+}
+
+#[test]
 fn test_word_switches_reach_lat() {
     let d = scratch("tw");
     let t = tape(&d, "p.rim", &[(0o100, LAT), (0o101, HLT)], 0o100);

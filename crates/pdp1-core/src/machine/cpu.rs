@@ -56,6 +56,10 @@
 //! * `div`: 26.6 µs + 0.5 µs per zero bit among the 18 quotient bits the hardware develops
 //!   (26.6 … 35.6 µs); divide overflow 11.3 µs.
 //!
+//! Divide overflow leaves the registers as they were, except that AC = −0 (which overflows
+//! only against a divisor of ±0) comes out +0, as in aap's model of the MDP flow chart; SIMH
+//! leaves −0 (the SIMH differential test allows for exactly this, see docs/testing.md).
+//!
 //! The extra time beyond the two memory cycles is added to `time_ns` only; `cycles()` counts
 //! the two cycles.
 //!
@@ -66,6 +70,7 @@
 //!   default is to ignore them), so the differential test sets `d stop_inst 1`.
 //! * `jmp i 1` restores OV/EXD and ends a break only in sequence-break mode ([aap]); SIMH does
 //!   it whenever any break flip-flop is set.
+//! * Type 10 divide overflow with AC = −0 leaves +0 ([aap]); SIMH leaves −0.
 
 use super::{decr, incr};
 use super::{Machine, StopReason, AMASK, DAMASK, FIELD, IBIT, MASK, SIGN};
@@ -547,7 +552,9 @@ pub(super) fn mul(ac0: u32, m: u32) -> (u32, u32, u64) {
 }
 
 /// Type 10 `div`: dividend AC:IO (sign, then 34 magnitude bits: AC bits 1–17, IO bits
-/// 0–16), divisor M. |AC| ≥ |M| is overflow: nothing changes and there is no skip.
+/// 0–16), divisor M. |AC| ≥ |M| is overflow: no skip, and nothing changes except that an AC of
+/// −0 (divided by ±0) becomes +0 — the hardware makes the dividend positive first and
+/// complements AC back only when it is not zero ([aap] `divide` MDP-10; SIMH keeps −0).
 /// Otherwise AC ← quotient (sign of AC ⊕ M, +0 when zero), IO ← remainder (sign of the
 /// dividend, +0 when zero), and the next instruction is skipped. [SIMH-cpu] case 027.
 /// Returns (AC, IO, skip, extra ns beyond the two memory cycles).
@@ -555,7 +562,7 @@ pub(super) fn mul(ac0: u32, m: u32) -> (u32, u32, u64) {
 pub(super) fn div(ac: u32, io: u32, m: u32) -> (u32, u32, bool, u64) {
     let v = mag(m);
     if mag(ac) >= v {
-        return (ac, io, false, 1_300);
+        return (if ac == MASK { 0 } else { ac }, io, false, 1_300);
     }
     let neg = ac & SIGN != 0;
     let (hi, lo) = if neg {

@@ -16,6 +16,11 @@
 //!   which also decodes a shift's sub-code and `law`'s sign;
 //! * PC kept as field + address within the field, so stepping it is an add and a mask.
 //!
+//! An I/O wait costs the loop nothing: a waiting IOT is an IOT, so the loop leaves before it,
+//! and `run_fast` jumps the clock to the next device event (`spin_io_wait`) when only a
+//! device can end the wait — a completion pulse, or a break request that interrupts it — or
+//! lets `Machine::step` re-fetch the IOT (and find IOS, or report the hang) otherwise.
+//!
 //! The loop handles the memory-reference group, `xct`, `jmp`/`jsp`, skips, shifts, `law` and
 //! operate — the instructions that touch nothing but registers and memory. Anything else
 //! (an IOT, `hlt`, an undefined instruction, a debreak, `szf` polling for a key, an
@@ -127,6 +132,9 @@ impl Machine {
                 return None;
             }
             if self.sb_req && self.sbm && !self.sb_ip {
+                if self.stop_before_break {
+                    return Some(super::StopReason::Stepped);
+                }
                 self.break_entry();
                 continue;
             }
@@ -197,14 +205,20 @@ impl Machine {
         }
     }
 
-    /// An I/O wait that can only end with a device event: the waiting IOT would be fetched
-    /// again every cycle, changing nothing but the time, until `until_ns`. Jump there at
-    /// once. Returns false (and does nothing) if the wait is not that simple — the IOT reached
-    /// through `xct`, the completion pulse already in (IOS), or no pulse owed (a hang,
-    /// which `step` reports).
+    /// An I/O wait that can only end with a device event (a completion pulse, or a break
+    /// request that interrupts the wait): the waiting IOT would be fetched again every cycle,
+    /// changing nothing but the time, until `until_ns`. Jump there at once. Returns false
+    /// (and does nothing) if the wait is not that simple — the IOT reached through `xct`, the
+    /// completion pulse already in (IOS), or nothing that can end the wait (a hang, which
+    /// `step` reports).
     fn spin_io_wait(&mut self, until_ns: u64) -> bool {
         let w = self.rd(self.pc);
-        if self.ios || self.cpls == 0 || w >> 13 != 0o35 || w & IBIT == 0 {
+        if self.ios
+            || until_ns == u64::MAX
+            || w >> 13 != 0o35
+            || w & IBIT == 0
+            || !self.wait_can_end()
+        {
             return false;
         }
         let limit = cycle_limit(until_ns, self.extra_ns);

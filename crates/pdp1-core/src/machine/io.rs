@@ -11,11 +11,33 @@
 //!
 //! W (bit 5) makes the processor wait for a completion pulse; a completion pulse is
 //! requested from the device when C (bit 6) differs from W ([HB] via [MAME-cpu]; SIMH
-//! `GEN_CPLS`). The wait is modelled as on the real machine and in SIMH: the first execution
-//! sets the I/O halt flip-flop (IOH), issues the device pulses and backs the PC up; the IOT is
-//! then re-fetched every 5 µs cycle until the I/O sync flip-flop (IOS) shows the completion
-//! pulse has arrived. A wait with no pulse pending from any device can never end: the machine
-//! stops with [`StopReason::IoHang`] (SIMH "I/O wait hang"). `ioh` (730000) is the bare wait.
+//! `GEN_CPLS`). `ioh` (730000) is the bare wait.
+//!
+//! # The I/O wait, as aap's pulse-level model has it (issue 16)
+//!
+//! One 5 µs cycle of an IOT ([aap] `cycle0`):
+//!
+//! * TP7: a waiting IOT sets the I/O halt flip-flop IOH; the device gets its first pulse.
+//! * TP9: if the I/O sync flip-flop IOS is set, IOH is cleared — the IOT is done in this
+//!   cycle. So an `ioh` (or any waiting IOT) whose completion pulse has already come
+//!   "proceeds immediately" ([HB]): one cycle.
+//! * TP9a: while IOH is set the PC is backed up: the IOT is fetched again next cycle, and
+//!   that fetch gives the device no pulses (IOC only with IOH clear).
+//! * TP10: an IOT that does not wait, or no longer does, clears IOS; then the device's second
+//!   pulse (which may request a completion). An IOT that does not wait but runs while a wait
+//!   is held (in a break routine) saves IOH in IHS and restores it, leaving IOS alone.
+//!
+//! Devices set IOS between cycles (aap `handleio`), so the waiting IOT ends in the first
+//! fetch after the cycle in which its completion pulse arrives: a `dpy` that waits takes 10
+//! cycles (its pulse 39 µs after the IOT, see [`display`]).
+//!
+//! A wait ends with a completion pulse, or is interrupted by a sequence break ([HB]: "The
+//! computer may be interrupted from the special waiting state to serve a sequence break");
+//! after the break returns it waits again. When neither can come — no pulse owed, and no
+//! break that can be taken (the break system off, a break in progress, or no request and no
+//! device at work that will make one) — the wait is an I/O hang: the machine stops with
+//! [`StopReason::IoHang`] (SIMH "I/O wait hang", which SIMH reports whenever no pulse is
+//! owed). A key the operator may strike is not foreseen.
 //!
 //! # Devices
 //!
@@ -25,7 +47,7 @@
 //! the break request, the completion-pulse books and the light pen. This file only dispatches
 //! (by device code) and keeps the I/O wait. Timing and sources are in each file:
 //! [`typewriter`] (105/175/205 ms a character), [`reader`] (2.5 ms a line), [`punch`]
-//! (15.873 ms a line), [`display`] (50 µs a point).
+//! (15.873 ms a line), [`display`] (completion 39 µs after the `dpy`).
 //!
 //! # Choices where sources differ (pdp1-hardware.md §9)
 //!
@@ -42,7 +64,7 @@ mod reader;
 mod typewriter;
 
 pub(super) use display::Display;
-pub use display::DISPLAY_POINT_NS;
+pub use display::{DISPLAY_COMPLETION_NS, DISPLAY_DEFLECTION_NS};
 pub(super) use punch::Punch;
 pub use punch::PUNCH_LINE_NS;
 pub(super) use reader::Reader;
@@ -88,10 +110,10 @@ pub(super) struct Bus<'a> {
 }
 
 impl Bus<'_> {
-    /// Record whether the device owes a completion pulse; requesting one clears IOS (SIMH).
+    /// Record whether the device owes a completion pulse. (IOS is the IOT's business: it was
+    /// cleared before the pulse is requested, unless a wait is held; see `Machine::iot`.)
     pub(super) fn request_pulse(&mut self, dev: u8, pulse: bool) {
         if pulse {
-            *self.ios = false;
             *self.cpls |= dev;
         } else {
             *self.cpls &= !dev;
@@ -138,6 +160,8 @@ pub(super) trait Device {
     fn due(&self) -> u64;
     /// The event at `due` has come.
     fn service(&mut self, bus: &mut Bus<'_>);
+    /// The device is at work and will request a sequence break when it finishes.
+    fn may_request_break(&self) -> bool;
 }
 
 /// The bus over `m`'s fields (disjoint from its devices), at emulated time `now`.
@@ -161,23 +185,37 @@ macro_rules! bus {
 impl Machine {
     /// Execute an IOT, including the I/O wait protocol (see the module docs).
     pub(super) fn iot(&mut self, ir: u32, pc0: u32) -> IotResult {
-        if ir & W != 0 {
-            if self.ioh {
-                if self.ios {
-                    self.ioh = false;
-                    return IotResult::Done;
-                }
-                self.back_up_pc();
-                if self.cpls == 0 {
-                    return IotResult::Stop(StopReason::IoHang {
-                        pc: pc0,
-                        word: Word::new(ir),
-                    });
-                }
-                return IotResult::Again;
+        let wait = ir & W != 0;
+        if wait && self.ioh {
+            // Fetched again while waiting (or a waiting IOT met while a wait is held, in a
+            // break routine): the device gets no pulses ([aap] TP2: IOC only with IOH clear).
+            // IOS ends the wait in this cycle (TP9) and is cleared (TP10).
+            if self.ios {
+                self.ioh = false;
+                self.ios = false;
+                return IotResult::Done;
             }
+            self.back_up_pc();
+            if !self.wait_can_end() {
+                return IotResult::Stop(StopReason::IoHang {
+                    pc: pc0,
+                    word: Word::new(ir),
+                });
+            }
+            return IotResult::Again;
+        }
+        // The first execution. A waiting IOT sets IOH (TP7) unless IOS is already set, in
+        // which case it proceeds at once (TP9: "proceed immediately"). An IOT that does not
+        // wait, or no longer does, clears IOS (TP10) — except one run while a wait is held
+        // (IHS, a break routine's IOT during the main program's wait), which leaves both IOH
+        // and IOS as they were. The device's pulses follow (TP7, TP10).
+        let held = self.ioh;
+        let waits = wait && !self.ios;
+        if waits {
             self.ioh = true;
             self.back_up_pc();
+        } else if !held {
+            self.ios = false;
         }
         // A completion pulse is requested when bits 5 and 6 differ.
         let pulse = ((ir ^ (ir << 1)) & W) != 0;
@@ -227,14 +265,32 @@ impl Machine {
             _ => None,
         };
         if let Some(r) = stop {
-            self.ioh = false;
+            if waits {
+                self.ioh = false;
+            }
             return IotResult::Stop(r);
         }
-        if ir & W != 0 {
+        if waits {
             IotResult::Again
         } else {
             IotResult::Done
         }
+    }
+
+    /// Something can still end an I/O wait: a completion pulse is owed, or the sequence break
+    /// is on, no break is in progress, and a break is requested or a device at work will
+    /// request one when it finishes (the break then interrupts the wait). Otherwise the wait
+    /// is an I/O hang. (A key the operator may strike is not foreseen: a wait only a key
+    /// could end stops; striking the key and CONTINUE resume it.)
+    pub(super) fn wait_can_end(&self) -> bool {
+        self.cpls != 0
+            || (self.sbm
+                && !self.sb_ip
+                && (self.sb_req
+                    || self.tty.may_request_break()
+                    || self.ptr.may_request_break()
+                    || self.ptp.may_request_break()
+                    || self.dpy.may_request_break()))
     }
 
     /// Service every device whose event time has come, then recompute the next event time.

@@ -36,6 +36,7 @@ impl Machine {
         while n < 3 {
             let f = self.ptr.next_frame()?;
             self.extra_ns += READER_LINE_NS;
+            self.readin_ns += READER_LINE_NS;
             if self.now() >= self.next_event_ns {
                 self.service_devices();
             }

@@ -71,12 +71,17 @@ impl Debugger {
     /// headless `--trace` (address, word, disassembly, AC, IO, cycles), for the trace file.
     pub fn record(&mut self, b: &Before, m: &Machine) -> String {
         let line = crate::trace::Tracer::line(m, b.pc, b.word, self.symbols.as_ref());
+        self.record_line(line.clone());
+        self.traced += 1;
+        line
+    }
+
+    /// Keep a trace line made elsewhere (a sequence-break entry's, which is no instruction).
+    pub fn record_line(&mut self, line: String) {
         if self.trace.len() >= TRACE_KEEP {
             self.trace.pop_front();
         }
-        self.trace.push_back(line.clone());
-        self.traced += 1;
-        line
+        self.trace.push_back(line);
     }
 
     /// Write the kept trace to `path`.

@@ -272,15 +272,27 @@ impl App {
             let instructions = if tracing { Some(1) } else { limit.instructions };
             let before = tracing.then(|| debugger::Debugger::before(&self.m));
             let n0 = self.m.instructions();
-            let r = self.m.run_until(Limit {
+            let lim = Limit {
                 instructions,
                 ..limit
-            });
+            };
+            // Tracing, a sequence-break entry is a step (and a trace line) of its own.
+            let r = if tracing {
+                self.m.run_until_break_entry(lim)
+            } else {
+                self.m.run_until(lim)
+            };
             if let Some(b) = before {
                 if self.m.instructions() > n0 {
                     let line = self.screen.view.debugger.record(&b, &self.m);
                     self.run.trace_line(&line);
                 }
+            }
+            if tracing && r == StopReason::Stepped {
+                let line = crate::trace::Tracer::take_break(&mut self.m);
+                self.screen.view.debugger.record_line(line.clone());
+                self.run.trace_line(&line);
+                continue;
             }
             match r {
                 StopReason::TimeLimit | StopReason::InstructionLimit => {}

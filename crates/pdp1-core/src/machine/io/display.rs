@@ -1,13 +1,23 @@
 //! The Type 30 precision CRT display and the Type 32 light pen: `dpy` plots the point at
-//! (AC, IO) bits 0–9 with the intensity in the IOT's bits 9–11; 50 µs per point ([HB], Type 30
-//! manual), the completion pulse 50 µs after the IOT.
+//! (AC, IO) bits 0–9 with the intensity in the IOT's bits 9–11.
+//!
+//! Timing follows aap's pulse-level model ([aap] `iot_pulse` case 007, `handleio`): the `dpy`
+//! loads the buffers at TP10 of its cycle, the beam deflects for 35 µs, the point is
+//! intensified, and the completion pulse follows 4 µs later (with the Type 33 symbol
+//! generator's logic, as aap builds it by default; its comment for the plain Type 30 has
+//! 15 µs, "schematics say 10"). So a `dpy` that waits takes 10 cycles, 50 µs, a point —
+//! the handbook's "20,000 points per second" (pdp1-hardware.md §4.4); with the completion
+//! pulse at the handbook's 50 µs the wait would end a fetch (or two) later, 60 µs a point.
+//! The point itself is recorded at the IOT (`time_ns`), where the light pen also sees it.
 
 use super::{status, Bus, Device, NEVER, PF3};
 use crate::machine::{DisplayPoint, StopReason};
 use serde::{Deserialize, Serialize};
 
-/// One display point (ns).
-pub const DISPLAY_POINT_NS: u64 = 50_000;
+/// The beam's deflection before the point is intensified (ns).
+pub const DISPLAY_DEFLECTION_NS: u64 = 35_000;
+/// From the `dpy` to its completion pulse: deflection and intensification (ns).
+pub const DISPLAY_COMPLETION_NS: u64 = DISPLAY_DEFLECTION_NS + 4_000;
 
 /// Points kept for the host before the oldest half is dropped (a host that never drains).
 const DISPLAY_BACKLOG: usize = 1 << 20;
@@ -64,7 +74,7 @@ impl Device for Display {
             *bus.iosta |= status::LIGHT_PEN;
             *bus.pf |= PF3;
         }
-        self.due = bus.now + DISPLAY_POINT_NS;
+        self.due = bus.now + DISPLAY_COMPLETION_NS;
         bus.request_pulse(Self::PULSE, pulse);
         None
     }
@@ -76,5 +86,10 @@ impl Device for Display {
     fn service(&mut self, bus: &mut Bus) {
         self.due = NEVER;
         bus.complete(Self::PULSE);
+    }
+
+    /// The display requests no breaks.
+    fn may_request_break(&self) -> bool {
+        false
     }
 }

@@ -50,4 +50,9 @@ impl Device for Punch {
         bus.complete(Self::PULSE);
         *bus.sb_req = true;
     }
+
+    /// A line being punched requests a break when it is done.
+    fn may_request_break(&self) -> bool {
+        self.due != NEVER
+    }
 }

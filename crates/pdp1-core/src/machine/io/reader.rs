@@ -118,4 +118,10 @@ impl Device for Reader {
             *bus.sb_req = true;
         }
     }
+
+    /// A running reader requests a break when its character is in the buffer (when it owes
+    /// no completion pulse; one it owes is counted as that).
+    fn may_request_break(&self) -> bool {
+        self.due != NEVER
+    }
 }

@@ -153,4 +153,9 @@ impl Device for Typewriter {
         bus.complete(Self::PULSE);
         *bus.sb_req = true;
     }
+
+    /// A character being typed requests a break when it is done.
+    fn may_request_break(&self) -> bool {
+        self.out_due != NEVER
+    }
 }
