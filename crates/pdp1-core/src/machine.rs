@@ -248,9 +248,14 @@ pub struct Machine {
     /// READ IN).
     cycles: u64,
     extra_ns: u64,
-    /// The part of `extra_ns` that is READ IN's reader time (the rest is Type 10 mul/div).
+    /// The part of `extra_ns` that is READ IN's reader time (the rest is Type 10 mul/div and
+    /// `stopped_ns`).
     #[serde(default)]
     readin_ns: u64,
+    /// The part of `extra_ns` that passed with the processor stopped while its devices went on
+    /// ([`Machine::idle_until`]).
+    #[serde(default)]
+    stopped_ns: u64,
     instructions: u64,
     /// `run_until_break_entry` is running: stop before a sequence-break entry.
     #[serde(skip)]
@@ -330,6 +335,7 @@ impl Machine {
             cycles: 0,
             extra_ns: 0,
             readin_ns: 0,
+            stopped_ns: 0,
             instructions: 0,
             stop_before_break: false,
             ioh: false,
@@ -397,6 +403,37 @@ impl Machine {
     pub fn time_ns(&self) -> u64 {
         self.now()
     }
+    /// Let emulated time pass to `t_ns` with the processor stopped (after a `hlt`, STOP, a
+    /// breakpoint or an I/O hang). The processor takes no cycles, but the devices are separate
+    /// logic with their own timing and go on, as on the real machine: a character being typed
+    /// is finished and a tape line being read lands in the reader buffer, and whatever their
+    /// completion sets (flags, the I/O synchroniser, a sequence-break request) waits for
+    /// CONTINUE; a front end's phosphor, which decays on `time_ns`, fades. Each device event
+    /// is served at its own time, in order. Nothing happens while the processor runs or READ IN
+    /// is reading (time passes by `run_until` then), or when `t_ns` is not later than now.
+    /// The time is kept out of [`Machine::processor_cycles`].
+    pub fn idle_until(&mut self, t_ns: u64) {
+        if self.running || self.readin.active {
+            return;
+        }
+        loop {
+            let now = self.now();
+            if self.next_event_ns <= now {
+                self.service_devices();
+                if self.next_event_ns <= now {
+                    // (A device that stays due would spin; none does, but never hang here.)
+                    break;
+                }
+                continue;
+            }
+            if now >= t_ns {
+                break;
+            }
+            let d = self.next_event_ns.min(t_ns) - now;
+            self.extra_ns += d;
+            self.stopped_ns += d;
+        }
+    }
     /// Memory cycles (5 µs each) taken since power-on; mul/div count their documented extra time
     /// in `time_ns` only (see [`Machine::processor_cycles`]).
     pub fn cycles(&self) -> u64 {
@@ -404,10 +441,10 @@ impl Machine {
     }
     /// The time the processor has run, in 5 µs cycles, rounded down: the memory cycles plus
     /// the Type 10 mul/div time beyond their two cycles — `time_ns` without READ IN's reader
-    /// time, over 5 µs. (A `mul` takes 4–5 such cycles, a `div` 7–9; `cycles()` counts 2.)
+    /// time and the time it stood stopped ([`Machine::idle_until`]), over 5 µs. (A `mul` takes 4–5 such cycles, a `div` 7–9; `cycles()` counts 2.)
     /// The count `--trace` and `--registers` print.
     pub fn processor_cycles(&self) -> u64 {
-        (self.now() - self.readin_ns) / CYCLE
+        (self.now() - self.readin_ns - self.stopped_ns) / CYCLE
     }
     /// Instructions completed since power-on.
     pub fn instructions(&self) -> u64 {

@@ -901,3 +901,81 @@ fn a_request_made_while_the_mode_is_off_breaks_when_it_is_turned_on() {
     assert_eq!(m.pc(), 4);
     assert_eq!(m.read(1).unwrap(), w(0o101));
 }
+
+// ---------------------------------------------------------------- a stopped machine's devices
+
+/// Issue 16: the devices are separate logic with their own timing and go on while the
+/// processor stands stopped (pdp1-hardware.md §5, §6: the typewriter takes ~0.1 s a character
+/// by itself, the reader fills its buffer by itself). A character set going just before a
+/// `hlt` is finished while the machine is stopped; emulated time passes without processor
+/// cycles.
+#[test]
+fn a_character_being_typed_finishes_while_the_machine_is_stopped() {
+    // 100: tyo (no wait, 720003) / 101: hlt
+    let mut m = machine(&[(0o100, 0o720003), (0o101, 0o760400)]);
+    m.set_io(w(0o61));
+    assert_eq!(run_from(&mut m, 0o100, 10), StopReason::Halted);
+    assert_eq!(m.status_word().bits() & status::TYPE_OUT, 0, "still typing");
+    let (t0, c0) = (m.time_ns(), m.processor_cycles());
+    m.idle_until(t0 + 50 * MS);
+    assert_eq!(
+        m.status_word().bits() & status::TYPE_OUT,
+        0,
+        "half a character's time is not enough"
+    );
+    m.idle_until(t0 + 150 * MS);
+    assert_ne!(
+        m.status_word().bits() & status::TYPE_OUT,
+        0,
+        "the character finished with the machine stopped"
+    );
+    assert_eq!(m.time_ns(), t0 + 150 * MS, "time went on");
+    assert_eq!(m.processor_cycles(), c0, "but not the processor's");
+    assert!(!m.running());
+}
+
+#[test]
+fn a_tape_line_being_read_lands_in_the_buffer_while_the_machine_is_stopped() {
+    // 100: rpa (no wait, 720001) / 101: hlt / 102: rrb / 103: hlt
+    let prog = [
+        (0o100, 0o720001),
+        (0o101, 0o760400),
+        (0o102, 0o720030),
+        (0o103, 0o760400),
+    ];
+    let mut m = machine(&prog);
+    m.mount_tape(vec![0o123]);
+    assert_eq!(run_from(&mut m, 0o100, 10), StopReason::Halted);
+    assert_eq!(
+        m.status_word().bits() & status::READER,
+        0,
+        "line not read yet"
+    );
+    m.idle_until(m.time_ns() + 10 * MS);
+    assert_ne!(
+        m.status_word().bits() & status::READER,
+        0,
+        "the line was read with the machine stopped"
+    );
+    // CONTINUE: rrb takes the line the reader read while the machine stood.
+    m.cont();
+    assert_eq!(
+        m.run_until(Limit {
+            until_ns: None,
+            instructions: Some(10)
+        }),
+        StopReason::Halted
+    );
+    assert_eq!(m.io().bits() & 0o377, 0o123);
+}
+
+#[test]
+fn idle_time_does_not_pass_while_the_processor_runs() {
+    // 100: jmp 100
+    let mut m = machine(&[(0o100, 0o600100)]);
+    m.set_test_address(0o100);
+    m.start(false);
+    let t = m.time_ns();
+    m.idle_until(t + 10 * MS);
+    assert_eq!(m.time_ns(), t, "a running machine's time is run_until's");
+}

@@ -274,6 +274,12 @@ impl Phosphor {
     }
 
     #[cfg(test)]
+    /// The sum of every pixel's (flash, afterglow) energy.
+    pub fn total_energy(&self) -> f32 {
+        self.blue.iter().chain(&self.green).sum()
+    }
+
+    #[cfg(test)]
     /// Pixels with any energy at all (tests use it to check that dark really is dark).
     pub fn lit_pixels(&self) -> usize {
         self.blue

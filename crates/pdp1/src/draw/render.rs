@@ -232,6 +232,12 @@ impl Screen {
             .then(|| self.phosphor.coord_at(x - sc.x, y - sc.y))
     }
 
+    #[cfg(test)]
+    /// All the energy on the tube (flash and afterglow), as last rendered.
+    pub fn scope_energy(&self) -> f32 {
+        self.phosphor.total_energy()
+    }
+
     /// Draw the current state (the scope as it looks at the machine's emulated time).
     pub fn render(&mut self, m: &Machine) -> &[u32] {
         self.phosphor.advance(m.time_ns());

@@ -233,7 +233,12 @@ impl App {
     pub fn emulate(&mut self) {
         let host = self.host_now();
         if !self.m.running() {
-            self.pacer.reanchor(host, self.m.time_ns());
+            // The processor stands; its devices and the tube do not (issue 16): a character
+            // being typed is finished, a tape line lands in the reader buffer, the picture
+            // fades - emulated time goes on without processor cycles.
+            if let Some(t) = self.pacer.stopped(host, self.m.time_ns()) {
+                self.m.idle_until(t);
+            }
         } else {
             match self.pacer.plan(host, self.m.time_ns()) {
                 Run::Hold => {}
@@ -671,7 +676,8 @@ fn next_free(stem: &str, ext: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pdp1_core::MachineConfig;
+    use pdp1_core::machine::status;
+    use pdp1_core::{MachineConfig, Word};
 
     fn options() -> Options {
         Options {
@@ -716,5 +722,57 @@ mod tests {
             "out after restoring a state without it"
         );
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Issue 16: after the machine stops, the picture fades and a character being typed is
+    /// finished (it stayed lit for ever: the tube decays on emulated time, which stood still
+    /// with the processor). Host time is simulated by moving the app's start back.
+    #[test]
+    fn a_stopped_machines_picture_fades_and_its_typewriter_finishes() {
+        // 100: dpy-i (720007, a point at 0,0) / 101: tyo (no wait, 720003) / 102: hlt
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        for (a, v) in [(0o100, 0o720007), (0o101, 0o720003), (0o102, 0o760400)] {
+            m.write(a, Word::new(v)).unwrap();
+        }
+        let run = RunControl::new(
+            Default::default(),
+            crate::tape::Feeder::new(None, None),
+            Default::default(),
+            &m,
+        );
+        let mut app = App::new(m, options(), run, 800, 600).unwrap();
+        app.m.set_io(Word::new(0o61));
+        app.m.set_test_address(0o100);
+        app.m.start(false);
+        for _ in 0..100 {
+            if !app.m.running() {
+                break;
+            }
+            app.emulate();
+        }
+        assert!(!app.m.running(), "halted");
+        assert_eq!(app.m.status_word().bits() & status::TYPE_OUT, 0, "typing");
+        app.screen.render(&app.m);
+        let lit = app.screen.scope_energy();
+        assert!(lit > 0.0, "the point is on the tube");
+        let t0 = app.m.time_ns();
+        // Two seconds of host time in frames of 20 ms.
+        for _ in 0..100 {
+            app.start = app.start.checked_sub(Duration::from_millis(20)).unwrap();
+            app.emulate();
+        }
+        assert!(!app.m.running(), "still stopped");
+        assert!(app.m.time_ns() > t0 + 1_000_000_000, "time went on");
+        assert_ne!(
+            app.m.status_word().bits() & status::TYPE_OUT,
+            0,
+            "the character was finished"
+        );
+        app.screen.render(&app.m);
+        assert!(
+            app.screen.scope_energy() < lit / 8.0,
+            "faded: {} of {lit}",
+            app.screen.scope_energy()
+        );
     }
 }

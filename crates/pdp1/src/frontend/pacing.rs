@@ -68,6 +68,29 @@ impl Pacer {
         self.reanchor(host_now, emul_now);
     }
 
+    /// How far emulated time goes this frame while the processor stands stopped: its devices
+    /// and the tube go on at the pace the machine would run (real time at `Speed::Max`), so a
+    /// character being typed is finished and the picture fades (issue 16). `None` while
+    /// paused. A clock that ran ahead (single steps) or fell behind is re-anchored here.
+    pub fn stopped(&mut self, host_now: Duration, emul_now: u64) -> Option<u64> {
+        if self.paused {
+            return None;
+        }
+        let factor = match self.speed {
+            Speed::Max => 1.0,
+            Speed::Factor(f) => f,
+        };
+        let host_ns = host_now.saturating_sub(self.anchor_host).as_nanos() as f64;
+        let target = self.anchor_emul.saturating_add((host_ns * factor) as u64);
+        if target < emul_now
+            || target > emul_now.saturating_add((MAX_LAG_NS as f64 * factor) as u64)
+        {
+            self.reanchor(host_now, emul_now);
+            return Some(emul_now);
+        }
+        Some(target)
+    }
+
     /// The work for this frame.
     pub fn plan(&mut self, host_now: Duration, emul_now: u64) -> Run {
         if self.paused {
@@ -127,6 +150,23 @@ mod tests {
         assert_eq!(p.plan(ms(5001), 140_000_000), Run::Until(144_000_000));
         p.set_speed(Speed::Max, ms(5001), 144_000_000);
         assert_eq!(p.plan(ms(5002), 144_000_000), Run::For(MAX_SPEED_BUDGET));
+    }
+
+    #[test]
+    fn a_stopped_machines_time_follows_the_host_clock() {
+        // Stopped at Speed::Max: real time; at 4x: four times real time; paused: nothing.
+        let mut p = Pacer::new(Speed::Max, ms(0), 0);
+        // The machine ran ahead of the wall clock at Max: the first stopped frame re-anchors.
+        assert_eq!(p.stopped(ms(100), 900_000_000), Some(900_000_000));
+        assert_eq!(p.stopped(ms(150), 900_000_000), Some(950_000_000));
+        assert_eq!(p.stopped(ms(200), 950_000_000), Some(1_000_000_000));
+        p.set_speed(Speed::Factor(4.0), ms(200), 1_000_000_000);
+        assert_eq!(p.stopped(ms(210), 1_000_000_000), Some(1_040_000_000));
+        p.set_paused(true, ms(210), 1_040_000_000);
+        assert_eq!(p.stopped(ms(900), 1_040_000_000), None);
+        // A stall of the host re-anchors instead of a burst.
+        p.set_paused(false, ms(900), 1_040_000_000);
+        assert_eq!(p.stopped(ms(60_000), 1_040_000_000), Some(1_040_000_000));
     }
 
     #[test]
