@@ -55,6 +55,21 @@ fn space_makes_the_machine_move() {
     assert_eq!(p.board(), after);
 }
 
+/// Issue 17: the operator's upper case shift stays on the typewriter (it is the carriage's
+/// state), so output typed after it without a lower case shift comes out upper case — the
+/// machine's move 1 as `"`. The program shifts back to lower case before it types; the move
+/// and its punctuation read as after no shift at all.
+#[test]
+fn the_program_types_in_lower_case_after_an_upper_case_shift() {
+    let mut p = Program::boot(test_word(3, 3, 0), 0);
+    p.key(0o74); // the keyboard's upper case shift (sent before a `Z`, say)
+    p.key(SPACE);
+    let r = choose(&Board::new(3), 0, &Settings::static_only(3)).unwrap();
+    let (_, res) = Board::new(3).after(r.best).unwrap();
+    let punct = if res.repeat { "." } else { "," };
+    assert_eq!(p.paper(), format!(" \u{8}{}{punct}", r.best));
+}
+
 #[test]
 fn carriage_return_restarts_and_rereads_the_test_word() {
     let mut p = Program::boot(test_word(2, 3, 0), 0);
