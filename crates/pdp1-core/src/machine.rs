@@ -784,6 +784,10 @@ impl Machine {
     pub fn tape_remaining(&self) -> usize {
         self.ptr.tape.len().saturating_sub(self.ptr.pos)
     }
+    /// The frames left unread in the reader, in reading order.
+    pub fn tape_unread(&self) -> &[u8] {
+        self.ptr.tape.get(self.ptr.pos..).unwrap_or(&[])
+    }
     /// The operator strikes a key (FIO-DEC code; case-shift keys are codes 072/074 like the real
     /// keyboard). Sets the buffer, status bit and PF1, and prints the key locally. Returns false if
     /// the previous key had not been taken yet (the buffer is overrun, as on the real machine: the

@@ -265,6 +265,11 @@ impl RunControl {
         }
     }
 
+    /// The reader's tapes (READ IN again, mounting a tape from the window).
+    pub fn feeder(&mut self) -> &mut Feeder {
+        &mut self.feeder
+    }
+
     /// True once the boot tape has been read (or there was none): until then keys typed
     /// would reach the loader, not the program, and stay in the buffer for it.
     pub fn boot_tape_read(&self) -> bool {

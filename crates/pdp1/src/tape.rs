@@ -45,6 +45,12 @@ impl Tape {
     }
 }
 
+/// Nothing but blank leader or trailer is left in the reader (frames without data holes 1–7;
+/// some tapes end with hole 8 alone): READ IN would run off the end.
+pub fn reader_spent(m: &Machine) -> bool {
+    m.tape_unread().iter().all(|&f| f & 0o177 == 0)
+}
+
 /// Check a READ IN tape with the assembler crate's tape reader; returns its start address.
 fn check_image(frames: &[u8]) -> Result<u32> {
     let image = pdp1_asm::tape::read_image(frames).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -64,6 +70,8 @@ pub struct Feeder {
     /// The boot tape's frames, to see what is left of it (`None`: no boot tape, mount at once).
     first: Option<Vec<u8>>,
     next: Option<Vec<u8>>,
+    /// The second tape as it was given, for a rewind.
+    next_given: Option<Vec<u8>>,
     first_done: bool,
 }
 
@@ -72,8 +80,40 @@ impl Feeder {
         Feeder {
             first: first.map(|t| t.frames.clone()),
             next: next.map(|t| t.frames.clone()),
+            next_given: next.map(|t| t.frames.clone()),
             first_done: first.is_none(),
         }
+    }
+
+    /// The operator takes the boot tape back to its leader and puts it in the reader again
+    /// (READ IN after the tape has been read, issue 17); the second tape follows it again.
+    /// False when there is no boot tape.
+    pub fn rewind(&mut self, m: &mut Machine) -> bool {
+        let Some(first) = &self.first else {
+            return false;
+        };
+        m.mount_tape(first.clone());
+        self.next = self.next_given.clone();
+        self.first_done = false;
+        true
+    }
+
+    /// A new boot tape goes into the reader (the window's Ctrl+O), in place of the old one
+    /// and any second tape.
+    pub fn mount_boot(&mut self, tape: &Tape, m: &mut Machine) {
+        self.first = Some(tape.frames.clone());
+        self.next = None;
+        self.next_given = None;
+        self.first_done = false;
+        m.mount_tape(tape.frames.clone());
+    }
+
+    /// A data tape goes into the reader for the program to read (the window's Ctrl+O): the
+    /// boot tape counts as read.
+    pub fn mount_data(&mut self, tape: &Tape, m: &mut Machine) {
+        self.next = None;
+        self.first_done = true;
+        m.mount_tape(tape.frames.clone());
     }
 
     /// True once the first tape has been read (or there was none).
@@ -86,10 +126,9 @@ impl Feeder {
         if !self.first_done {
             let first = self.first.as_deref().unwrap_or(&[]);
             let left = m.tape_remaining().min(first.len());
-            let unread = &first[first.len() - left..];
             // Leader and trailer are blank, or punched with hole 8 alone (lisp.rim ends with
             // such frames): frames without data holes 1–7.
-            if left < first.len() && unread.iter().all(|&f| f & 0o177 == 0) {
+            if left < first.len() && reader_spent(m) {
                 self.first_done = true;
             }
             // Some tapes end in a punched-out frame (expensive-typewriter.rim: 377) that no

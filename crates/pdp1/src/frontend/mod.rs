@@ -182,6 +182,8 @@ pub struct App {
     run: RunControl,
     /// The machine stopped by itself (halt, error, breakpoint), not by the operator's STOP.
     stopped_itself: bool,
+    /// Ctrl+O: the path of a tape to mount, being typed on the status line.
+    prompt: Option<String>,
     quit: bool,
 }
 
@@ -217,6 +219,7 @@ impl App {
             pen_rest,
             run,
             stopped_itself: false,
+            prompt: None,
             quit: false,
         })
     }
@@ -430,7 +433,19 @@ impl App {
                 let (ta, tw) = (m.test_address(), m.test_word().bits());
                 self.status(format!("deposit {tw:06o} at {ta:06o}"));
             }
-            CKey::ReadIn => m.read_in(),
+            CKey::ReadIn => {
+                // READ IN after the tape has gone through: the operator first takes it back to
+                // its leader and puts it in the reader again (issue 17: "tape ran out").
+                if crate::tape::reader_spent(m) {
+                    if self.run.feeder().rewind(m) {
+                        self.screen.view.status =
+                            "tape rewound to its leader and read in again".into();
+                    } else {
+                        self.screen.view.status = "no tape in the reader: ctrl+O mounts one".into();
+                    }
+                }
+                m.read_in();
+            }
             CKey::SingleStep => {
                 let r = m.step_cycle();
                 self.after_step(r);
@@ -481,11 +496,30 @@ impl App {
 
     /// Host keyboard and mouse.
     fn input(&mut self, w: &Window, events: &[Input]) {
+        self.events(events);
+        if self.screen.view.game {
+            let ctrl = w.is_key_down(Key::LeftCtrl) || w.is_key_down(Key::RightCtrl);
+            let word = if ctrl {
+                pdp1_core::Word::ZERO
+            } else {
+                controls::control_word(|k| w.is_key_down(k))
+            };
+            self.m.set_control_boxes(word);
+        }
+        self.mouse(w);
+    }
+
+    /// The typed characters and keys, in order.
+    fn events(&mut self, events: &[Input]) {
         if !events.is_empty() {
             // Whatever a key did shows at once, not at the running machine's panel rate.
             self.screen.panels_due();
         }
         for &e in events {
+            if self.prompt.is_some() {
+                self.prompt_input(e);
+                continue;
+            }
             match e {
                 // In control-box mode the letter keys steer ships instead of typing.
                 Input::Char(_) if self.screen.view.game => {}
@@ -506,16 +540,58 @@ impl App {
                 Input::Key(k, ctrl, shift) => self.key(k, ctrl, shift),
             }
         }
-        if self.screen.view.game {
-            let ctrl = w.is_key_down(Key::LeftCtrl) || w.is_key_down(Key::RightCtrl);
-            let word = if ctrl {
-                pdp1_core::Word::ZERO
-            } else {
-                controls::control_word(|k| w.is_key_down(k))
-            };
-            self.m.set_control_boxes(word);
+    }
+
+    /// A key while ctrl+O asks for a tape's path: typing edits it, Return mounts it, Escape
+    /// gives up.
+    fn prompt_input(&mut self, e: Input) {
+        let Some(path) = self.prompt.as_mut() else {
+            return;
+        };
+        match e {
+            Input::Char('\r') => {
+                let path = self.prompt.take().unwrap_or_default();
+                self.mount(std::path::Path::new(path.trim()));
+                return;
+            }
+            Input::Char('\u{8}') | Input::Key(Key::Backspace, ..) => {
+                path.pop();
+            }
+            Input::Char(c) if !c.is_control() => path.push(c),
+            Input::Key(Key::Escape, ..) => {
+                self.prompt = None;
+                self.status("no tape mounted");
+                return;
+            }
+            _ => {}
         }
-        self.mouse(w);
+        let shown = format!("mount tape (Return mounts, Escape gives up): {path}_");
+        self.status(shown);
+    }
+
+    /// Put the tape at `path` in the reader: a RIM/BLK tape as the boot tape (READ IN loads
+    /// it), any other file as a tape for the program to read. A file that cannot be read
+    /// changes nothing.
+    fn mount(&mut self, path: &std::path::Path) {
+        let name = path.display();
+        let msg = match crate::tape::Tape::boot(path) {
+            Ok(t) => {
+                self.run.feeder().mount_boot(&t, &mut self.m);
+                format!("{name} is in the reader: F7 READ IN loads it")
+            }
+            Err(boot) => {
+                match crate::tape::Tape::data(path) {
+                    // Not a READ IN image (or truncated): a data tape, unless it cannot be read.
+                    Ok(t) if path.is_file() => {
+                        self.run.feeder().mount_data(&t, &mut self.m);
+                        format!("{name} is in the reader for the program ({boot:#}: not a READ IN tape)")
+                    }
+                    Ok(_) => format!("{boot:#} (nothing mounted)"),
+                    Err(e) => format!("{e:#} (nothing mounted)"),
+                }
+            }
+        };
+        self.status(msg);
     }
 
     fn key(&mut self, k: Key, ctrl: bool, shift: bool) {
@@ -551,6 +627,10 @@ impl App {
                 self.status(msg);
             }
             (Key::L, true) => self.load_state(),
+            (Key::O, true) => {
+                self.prompt = Some(String::new());
+                self.status("mount tape (Return mounts, Escape gives up): _");
+            }
             (Key::Left, true) | (Key::Right, true) => {
                 let n = SWITCH_COUNT;
                 let c = self.screen.view.switch_cursor.unwrap_or(0);
@@ -721,6 +801,91 @@ mod tests {
             !app.screen.view.extend_switch,
             "out after restoring a state without it"
         );
+        std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// A RIM tape file in `dir` that loads `law n` / `hlt` at 100 and starts there.
+    fn law_tape(dir: &std::path::Path, n: u32) -> std::path::PathBuf {
+        let src = format!(
+            "law tape (the first line is the title)\n100/\n\tlaw {n:o}\n\thlt\n\tstart 100\n"
+        );
+        let a = pdp1_asm::assemble(&src, "t.mac").unwrap();
+        let p = dir.join(format!("law{n}.rim"));
+        std::fs::write(&p, pdp1_asm::tape::write_rim(&a.image())).unwrap();
+        p
+    }
+
+    /// Run until the machine stops by itself (at most a few emulated seconds).
+    fn run_to_stop(app: &mut App) {
+        for _ in 0..2000 {
+            app.emulate();
+            if !app.m.running() && !app.m.reading_in() {
+                return;
+            }
+        }
+        panic!("still running");
+    }
+
+    /// Issue 17: READ IN after the tape has been read rewinds it and reads it in again (it said
+    /// "tape ran out"); ctrl+O mounts another tape by its path, and a bad path changes nothing.
+    #[test]
+    fn read_in_again_rewinds_the_tape_and_ctrl_o_mounts_another() {
+        let dir = std::env::temp_dir().join(format!("pdp1-read-in-again-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let five = crate::tape::Tape::boot(&law_tape(&dir, 5)).unwrap();
+        let seven = law_tape(&dir, 7);
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        m.mount_tape(five.frames.clone());
+        let run = RunControl::new(
+            Default::default(),
+            crate::tape::Feeder::new(Some(&five), None),
+            Default::default(),
+            &m,
+        );
+        let mut app = App::new(m, options(), run, 800, 600).unwrap();
+        app.press(CKey::ReadIn, false);
+        run_to_stop(&mut app);
+        assert_eq!(app.m.ac(), Word::new(5), "loaded and ran");
+        // Clobber the program; READ IN again must load it from the rewound tape.
+        app.m.write(0o100, Word::ZERO).unwrap();
+        app.m.set_ac(Word::ZERO);
+        app.press(CKey::ReadIn, false);
+        assert!(
+            app.screen.view.status.contains("rewound"),
+            "{}",
+            app.screen.view.status
+        );
+        run_to_stop(&mut app);
+        assert_eq!(
+            app.m.read(0o100).unwrap(),
+            Word::new(0o700005),
+            "read in again"
+        );
+        assert_eq!(app.m.ac(), Word::new(5));
+
+        // ctrl+O, a path that is not there: nothing changes.
+        let typed = |app: &mut App, text: &str| {
+            let mut ev = vec![Input::Key(Key::O, true, false)];
+            ev.extend(text.chars().map(Input::Char));
+            ev.push(Input::Char('\r'));
+            app.events(&ev);
+        };
+        typed(&mut app, dir.join("nothing.rim").to_str().unwrap());
+        assert!(
+            app.screen.view.status.contains("nothing mounted"),
+            "{}",
+            app.screen.view.status
+        );
+        // ctrl+O with the other tape, then READ IN.
+        typed(&mut app, seven.to_str().unwrap());
+        assert!(
+            app.screen.view.status.contains("F7 READ IN"),
+            "{}",
+            app.screen.view.status
+        );
+        app.press(CKey::ReadIn, false);
+        run_to_stop(&mut app);
+        assert_eq!(app.m.ac(), Word::new(7), "the mounted tape was read in");
         std::fs::remove_dir_all(&dir).ok();
     }
 
