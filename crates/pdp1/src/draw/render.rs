@@ -66,6 +66,8 @@ pub struct View {
     pub debugger: Debugger,
     /// Ctrl+G: the keyboard works the Spacewar! control boxes instead of the typewriter.
     pub game: bool,
+    /// The loaded program's own keys, shown under the frontend's in the help overlay.
+    pub program_help: Vec<String>,
 }
 
 impl Default for View {
@@ -73,6 +75,7 @@ impl Default for View {
         View {
             help: false,
             game: false,
+            program_help: Vec::new(),
             speed: "1x".into(),
             paused: false,
             extend_switch: false,
@@ -360,11 +363,24 @@ impl Screen {
         }
     }
 
+    /// The help overlay's lines: the frontend's keys, then the program's (first line a
+    /// heading).
+    pub fn help_lines(&self) -> Vec<&str> {
+        let mut lines: Vec<&str> = HELP.to_vec();
+        if !self.view.program_help.is_empty() {
+            lines.push("");
+            lines.extend(self.view.program_help.iter().map(String::as_str));
+        }
+        lines
+    }
+
     fn draw_help(&mut self) {
         let s = self.layout.s;
         let (cw, lh) = cell(s);
-        let w = (HELP.iter().map(|l| l.len()).max().unwrap_or(0) as i32 + 4) * cw;
-        let h = (HELP.len() as i32 + 2) * lh;
+        let lines: Vec<String> = self.help_lines().iter().map(|l| l.to_string()).collect();
+        let heads = [0, HELP.len() + 1];
+        let w = (lines.iter().map(|l| l.len()).max().unwrap_or(0) as i32 + 4) * cw;
+        let h = (lines.len() as i32 + 2) * lh;
         let sc = self.layout.scope;
         let r = Rect::new(
             sc.x + (sc.w - w).max(0) / 2,
@@ -374,8 +390,9 @@ impl Screen {
         );
         self.canvas.fill(r, HELP_BG);
         self.canvas.frame(r, HELP_HEAD);
-        for (i, l) in HELP.iter().enumerate() {
-            let col = if i == 0 { HELP_HEAD } else { HELP_TEXT };
+        for (i, l) in lines.iter().enumerate() {
+            let head = heads.contains(&i) && !(i > 0 && self.view.program_help.is_empty());
+            let col = if head { HELP_HEAD } else { HELP_TEXT };
             self.canvas
                 .text(r.x + 2 * cw, r.y + lh + i as i32 * lh, l, col, s);
         }

@@ -87,6 +87,11 @@ pub struct Options {
     /// `--save-state` (also where Ctrl+S saves) and `--load-state` (where Ctrl+L loads).
     pub save_state: Option<PathBuf>,
     pub load_state: Option<PathBuf>,
+    /// The boot tape's own keys for the help overlay: the lines of `TAPE.help` beside the
+    /// tape file (roms/kalah.help), if there is one.
+    pub program_help: Vec<String>,
+    /// No boot tape and no state to restore: the window says what to do.
+    pub no_tape: bool,
 }
 
 impl Options {
@@ -101,9 +106,32 @@ impl Options {
             trace: cli.trace.clone(),
             save_state: cli.save_state.clone(),
             load_state: cli.load_state.clone(),
+            program_help: cli
+                .tape
+                .as_deref()
+                .map(program_help)
+                .transpose()?
+                .unwrap_or_default(),
+            no_tape: cli.tape.is_none() && cli.load_state.is_none(),
         })
     }
 }
+
+/// The lines of the help file beside `tape` (`kalah.rim` → `kalah.help`), none if there is
+/// no such file; an unreadable one is an error.
+fn program_help(tape: &std::path::Path) -> anyhow::Result<Vec<String>> {
+    let p = tape.with_extension("help");
+    if !p.is_file() {
+        return Ok(Vec::new());
+    }
+    let text = std::fs::read_to_string(&p)
+        .map_err(|e| anyhow!("cannot read the tape's help file {}: {e}", p.display()))?;
+    Ok(text.lines().map(str::to_owned).collect())
+}
+
+/// What the window says when it opens without a tape.
+pub const NO_TAPE: &str =
+    "no tape: ctrl+O mounts one, then F7 READ IN (or start with a tape: pdp1 roms/kalah.rim); F1 help";
 
 /// Open the window and run `machine` in it until the window is closed or a limit is reached.
 pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
@@ -202,6 +230,10 @@ impl App {
             screen.view.debugger.tracing = true;
         }
         screen.view.debugger.symbols = opts.symbols.take();
+        screen.view.program_help = std::mem::take(&mut opts.program_help);
+        if opts.no_tape {
+            screen.view.status = NO_TAPE.to_owned();
+        }
         screen.view.extend_switch = m.extend_switch();
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
@@ -767,6 +799,8 @@ mod tests {
             trace: None,
             save_state: None,
             load_state: None,
+            program_help: Vec::new(),
+            no_tape: false,
         }
     }
 
@@ -802,6 +836,52 @@ mod tests {
             "out after restoring a state without it"
         );
         std::fs::remove_dir_all(&dir).ok();
+    }
+
+    /// Issue 17: F1 shows the program's keys when its tape has a help file beside it (Kalah's
+    /// does), and a window opened without a tape says what to do instead of staying blank.
+    #[test]
+    fn help_shows_the_programs_keys_and_no_tape_says_what_to_do() {
+        let kalah = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../roms/kalah.rim");
+        let lines = program_help(&kalah).unwrap();
+        assert!(lines.iter().any(|l| l.starts_with("1-6")), "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("space")), "{lines:?}");
+        let m = Machine::new(MachineConfig::default()).unwrap();
+        let run = || {
+            RunControl::new(
+                Default::default(),
+                crate::tape::Feeder::new(None, None),
+                Default::default(),
+                &Machine::new(MachineConfig::default()).unwrap(),
+            )
+        };
+        let mut opts = options();
+        opts.program_help = lines.clone();
+        let app = App::new(m, opts, run(), 800, 600).unwrap();
+        let shown = app.screen.help_lines();
+        assert!(
+            shown.len() > render::HELP.len() + lines.len(),
+            "frontend keys, then the program's"
+        );
+        assert_eq!(shown[render::HELP.len() + 1], lines[0]);
+        assert_ne!(app.screen.view.status, NO_TAPE, "a tape was given");
+        // No help file beside a tape: only the frontend's keys.
+        assert!(program_help(std::path::Path::new("/nonexistent/x.rim"))
+            .unwrap()
+            .is_empty());
+        // No tape at all.
+        let mut opts = options();
+        opts.no_tape = true;
+        let app = App::new(
+            Machine::new(MachineConfig::default()).unwrap(),
+            opts,
+            run(),
+            800,
+            600,
+        )
+        .unwrap();
+        assert_eq!(app.screen.view.status, NO_TAPE);
+        assert_eq!(app.screen.help_lines().len(), render::HELP.len());
     }
 
     /// A RIM tape file in `dir` that loads `law n` / `hlt` at 100 and starts there.
