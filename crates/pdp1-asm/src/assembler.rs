@@ -105,7 +105,7 @@ impl Stream {
 pub(crate) struct Reported;
 
 pub(crate) struct Pass<'a> {
-    file: &'a str,
+    parts: &'a [Part<'a>],
     prev: Option<&'a Outcome>,
     pub(crate) out: Outcome,
     syms_line: HashMap<String, usize>,
@@ -148,9 +148,9 @@ pub(crate) struct Pass<'a> {
 }
 
 impl<'a> Pass<'a> {
-    fn new(file: &'a str, prev: Option<&'a Outcome>) -> Pass<'a> {
+    fn new(parts: &'a [Part<'a>], prev: Option<&'a Outcome>) -> Pass<'a> {
         Pass {
-            file,
+            parts,
             prev,
             out: Outcome::default(),
             syms_line: HashMap::new(),
@@ -186,10 +186,17 @@ impl<'a> Pass<'a> {
     pub(crate) fn error(&mut self, line: usize, col: usize, message: impl Into<String>) {
         let mut message = message.into();
         if let Some((name, call_line, _)) = self.calls.last() {
-            message.push_str(&format!(" (in macro `{name}` called at line {call_line})"));
+            let (file, l) = locate(self.parts, *call_line);
+            let at = if self.parts.len() > 1 {
+                format!("{file}:{l}")
+            } else {
+                format!("line {l}")
+            };
+            message.push_str(&format!(" (in macro `{name}` called at {at})"));
         }
+        let (file, line) = locate(self.parts, line);
         self.diags.push(Diagnostic {
-            file: self.file.to_string(),
+            file: file.to_string(),
             line,
             column: col,
             message,
@@ -199,8 +206,9 @@ impl<'a> Pass<'a> {
     /// Note a construct the historic DEC MACRO would not accept (not an error here).
     pub(crate) fn dec_note(&mut self, line: usize, col: usize, message: impl Into<String>) {
         if self.noted.insert((line, col)) {
+            let (file, line) = locate(self.parts, line);
             self.notes.push(Diagnostic {
-                file: self.file.to_string(),
+                file: file.to_string(),
                 line,
                 column: col,
                 message: message.into(),
@@ -1004,27 +1012,34 @@ fn is_terminate(l: &Line) -> bool {
 }
 
 /// Format the listing: line number, location, word, source text.
-fn listing(lines: &[Line], pass: &Pass) -> String {
+fn listing(lines: &[Line], pass: &Pass, parts: &[Part]) -> String {
     let mut by_line: BTreeMap<usize, Vec<(u32, Word)>> = BTreeMap::new();
     for &(l, a, w) in &pass.emitted {
         by_line.entry(l).or_default().push((a, w));
     }
     let mut s = String::new();
     for line in lines {
+        // Several files: each begins with its name, and the numbers are the file's own lines.
+        if parts.len() > 1 {
+            if let Some(p) = parts.iter().find(|p| p.first == line.no) {
+                s.push_str(&format!("      ---- {}\n", p.name));
+            }
+        }
         let text: String = line.text.iter().collect();
+        let no = locate(parts, line.no).1;
         match by_line.get(&line.no) {
             Some(ws) => {
                 for (i, (a, w)) in ws.iter().enumerate() {
                     if i == 0 {
-                        s.push_str(&format!("{:5} {a:04o} {w}  {text}\n", line.no));
+                        s.push_str(&format!("{no:5} {a:04o} {w}  {text}\n"));
                     } else {
                         s.push_str(&format!("{:5} {a:04o} {w}\n", ""));
                     }
                 }
             }
             None => match pass.assigned.get(&line.no) {
-                Some(v) => s.push_str(&format!("{:5}      {v:06o}  {text}\n", line.no)),
-                None => s.push_str(&format!("{:5}                  {text}\n", line.no)),
+                Some(v) => s.push_str(&format!("{no:5}      {v:06o}  {text}\n")),
+                None => s.push_str(&format!("{no:5}                  {text}\n")),
             },
         }
     }
@@ -1035,8 +1050,23 @@ pub fn assemble(source: &str, file: &str) -> Result<Assembly, Diagnostics> {
     assemble_with_notes(source, file).0
 }
 
+/// One source file of a program assembled from several (as DEC's MACRO read several tapes in
+/// one assembly): its name and the number of its first line in the whole text.
+pub(crate) struct Part<'a> {
+    name: &'a str,
+    first: usize,
+}
+
+/// The file and its own line number for line `line` of the whole text.
+fn locate<'a>(parts: &[Part<'a>], line: usize) -> (&'a str, usize) {
+    match parts.iter().rev().find(|p| p.first <= line) {
+        Some(p) => (p.name, line - p.first + 1),
+        None => (parts.first().map_or("", |p| p.name), line),
+    }
+}
+
 /// Characters of the source that FIO-DEC cannot punch (the historic MACRO reads FIO-DEC tapes).
-fn fiodec_notes(lines: &[Line], file: &str) -> Vec<Diagnostic> {
+fn fiodec_notes(lines: &[Line], parts: &[Part]) -> Vec<Diagnostic> {
     let mut notes = Vec::new();
     for l in lines {
         if let Some((i, c)) = l
@@ -1045,9 +1075,10 @@ fn fiodec_notes(lines: &[Line], file: &str) -> Vec<Diagnostic> {
             .enumerate()
             .find(|&(_, &c)| fiodec::from_char(c).is_none())
         {
+            let (file, line) = locate(parts, l.no);
             notes.push(Diagnostic {
                 file: file.to_string(),
-                line: l.no,
+                line,
                 column: i + 1,
                 message: format!(
                     "DEC MACRO: `{c}` has no FIO-DEC code and cannot be punched on a source tape"
@@ -1063,15 +1094,39 @@ pub fn assemble_with_notes(
     source: &str,
     file: &str,
 ) -> (Result<Assembly, Diagnostics>, Vec<Diagnostic>) {
-    let lines: Vec<Line> = source
-        .split('\n')
-        .enumerate()
-        .map(|(i, t)| Line::new(i + 1, t))
-        .collect();
+    assemble_files_with_notes(&[(file, source)])
+}
+
+/// Assemble several files, `(name, text)` in order, as one program: the text of each follows the
+/// last, so symbols, macros and literals are shared, the first line of the first file is the
+/// title, and one `start` ends the whole. Diagnostics name the file and its own line.
+pub fn assemble_files_with_notes(
+    files: &[(&str, &str)],
+) -> (Result<Assembly, Diagnostics>, Vec<Diagnostic>) {
+    let mut lines: Vec<Line> = Vec::new();
+    let mut parts = Vec::new();
+    for &(name, text) in files {
+        parts.push(Part {
+            name,
+            first: lines.len() + 1,
+        });
+        for t in text.strip_suffix('\n').unwrap_or(text).split('\n') {
+            lines.push(Line::new(lines.len() + 1, t));
+        }
+    }
+    if files.len() == 1 {
+        // One file keeps its lines exactly, a final empty line included.
+        let (_, text) = files[0];
+        lines = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, t)| Line::new(i + 1, t))
+            .collect();
+    }
     let last_line = lines.len();
     let mut prev: Option<Outcome> = None;
     for n in 1..=MAX_PASSES {
-        let mut pass = Pass::new(file, prev.as_ref());
+        let mut pass = Pass::new(&parts, prev.as_ref());
         let mut stream = Stream {
             lines: lines.clone(),
             next: 0,
@@ -1083,7 +1138,7 @@ pub fn assemble_with_notes(
             if !converged && pass.diags.is_empty() {
                 pass.error(last_line, 1, "symbol values still changing after 8 passes (a value depends on its own location?)");
             }
-            let mut notes = fiodec_notes(&lines, file);
+            let mut notes = fiodec_notes(&lines, &parts);
             notes.append(&mut pass.notes);
             notes.sort_by_key(|d| (d.line, d.column));
             if !pass.diags.is_empty() {
@@ -1094,7 +1149,7 @@ pub fn assemble_with_notes(
                 symbols.insert(name, v, k);
             }
             let asm = Assembly {
-                listing: listing(&lines, &pass),
+                listing: listing(&lines, &pass, &parts),
                 words: pass.words,
                 start: pass.start,
                 symbols,

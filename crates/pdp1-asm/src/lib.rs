@@ -89,6 +89,21 @@ pub fn assemble(source: &str, file_name: &str) -> Result<Assembly, Diagnostics> 
     assembler::assemble(source, file_name)
 }
 
+/// Assemble several source files, `(name, text)` in order, as one program — as DEC's MACRO read
+/// several tapes in one assembly: symbols, macros and literals are shared, the first line of the
+/// first file is the title, one `start` ends the whole. Diagnostics name the file, its line and
+/// the column.
+pub fn assemble_files(files: &[(&str, &str)]) -> Result<Assembly, Diagnostics> {
+    assembler::assemble_files_with_notes(files).0
+}
+
+/// [`assemble_files`], with the notes of [`assemble_with_dec_notes`].
+pub fn assemble_files_with_dec_notes(
+    files: &[(&str, &str)],
+) -> (Result<Assembly, Diagnostics>, Vec<Diagnostic>) {
+    assembler::assemble_files_with_notes(files)
+}
+
 /// Assemble, and also list what the historic DEC MACRO (../shared/tapes/macro.rim) would not
 /// accept in this source: symbols longer than three characters, macro names shorter than four,
 /// the `!` `&` `*` operators and `[ ]`, a comment after blanks, characters FIO-DEC lacks.

@@ -1,6 +1,7 @@
-//! `pdp1-asm SOURCE [-o TAPE] [--format rim|blk] [--listing FILE] [--symbols FILE]`
+//! `pdp1-asm SOURCE... [-o TAPE] [--format rim|blk] [--listing FILE] [--symbols FILE]`
 //!
-//! Assembles MACRO-1 source into a paper-tape image. Errors go to stderr as
+//! Assembles MACRO-1 source into a paper-tape image; several SOURCE files are one program, read
+//! in order as DEC's MACRO read several tapes. Errors go to stderr as
 //! `file:line:column: error: reason`, one per line, and the exit status is 1.
 
 use anyhow::{bail, Context, Result};
@@ -23,9 +24,11 @@ enum Format {
     about = "MACRO-1 cross-assembler for the PDP-1"
 )]
 struct Args {
-    /// MACRO-1 source file.
-    source: PathBuf,
-    /// Tape image to write (default: SOURCE with extension .rim).
+    /// MACRO-1 source file; several are assembled as one program, in the order given (the
+    /// first holds the title line, the last usually `start`).
+    #[arg(required = true, num_args = 1..)]
+    sources: Vec<PathBuf>,
+    /// Tape image to write (default: the first SOURCE with extension .rim).
     #[arg(short = 'o', long = "output")]
     output: Option<PathBuf>,
     /// Tape format.
@@ -44,10 +47,18 @@ struct Args {
 
 fn main() -> Result<()> {
     let args = Args::parse();
-    let source = std::fs::read_to_string(&args.source)
-        .with_context(|| format!("cannot read {}", args.source.display()))?;
-    let name = args.source.display().to_string();
-    let (result, notes) = pdp1_asm::assemble_with_dec_notes(&source, &name);
+    let mut texts = Vec::new();
+    for p in &args.sources {
+        let text =
+            std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
+        texts.push((p.display().to_string(), text));
+    }
+    let files: Vec<(&str, &str)> = texts
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let name = files.iter().map(|f| f.0).collect::<Vec<_>>().join(" ");
+    let (result, notes) = pdp1_asm::assemble_files_with_dec_notes(&files);
     if args.dec {
         for n in &notes {
             eprintln!("{}:{}:{}: warning: {}", n.file, n.line, n.column, n.message);
@@ -81,7 +92,7 @@ fn main() -> Result<()> {
     let out = args
         .output
         .clone()
-        .unwrap_or_else(|| args.source.with_extension("rim"));
+        .unwrap_or_else(|| args.sources[0].with_extension("rim"));
     std::fs::write(&out, frames).with_context(|| format!("cannot write {}", out.display()))?;
     if let Some(p) = &args.listing {
         std::fs::write(p, &asm.listing).with_context(|| format!("cannot write {}", p.display()))?;

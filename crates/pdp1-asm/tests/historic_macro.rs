@@ -51,21 +51,50 @@ fn run(m: &mut Machine, what: &str, log: &mut String) -> StopReason {
 
 /// Assemble `source` with the historic MACRO; returns the punched words and start, or the log.
 fn historic_assemble(macro_rim: &[u8], source: &str) -> Result<(tape::Image, String), String> {
-    let mut src_tape = vec![0u8; 20];
-    src_tape.extend(tape::text_to_fiodec_tape(source).map_err(|e| e.to_string())?);
-    src_tape.push(tape::fiodec_frame(0o13));
-    src_tape.extend(vec![0u8; 20]);
+    historic_assemble_tapes(macro_rim, &[source])
+}
+
+/// Assemble the sources as one program punched on several tapes, read in order in each pass:
+/// MACRO halts at each tape's stop code 013 and the operator mounts the next and continues
+/// (the pass ends at `start`).
+fn historic_assemble_tapes(
+    macro_rim: &[u8],
+    sources: &[&str],
+) -> Result<(tape::Image, String), String> {
+    let mut tapes = Vec::new();
+    for source in sources {
+        let mut src_tape = vec![0u8; 20];
+        src_tape.extend(tape::text_to_fiodec_tape(source).map_err(|e| e.to_string())?);
+        src_tape.push(tape::fiodec_frame(0o13));
+        src_tape.extend(vec![0u8; 20]);
+        tapes.push(src_tape);
+    }
     let mut m = Machine::new(MachineConfig::default()).unwrap();
     let mut log = String::new();
     m.mount_tape(macro_rim.to_vec());
     m.read_in();
     run(&mut m, "read in", &mut log);
-    m.mount_tape(src_tape.clone());
-    m.cont();
-    run(&mut m, "pass 1", &mut log);
-    m.mount_tape(src_tape);
-    m.cont();
-    run(&mut m, "pass 2", &mut log);
+    for pass in 1..=2 {
+        for (i, t) in tapes.iter().enumerate() {
+            m.mount_tape(t.clone());
+            if !m.running() {
+                m.cont();
+            }
+            let what = format!("pass {pass} tape {}", i + 1);
+            if i + 1 < tapes.len() {
+                // MACRO reads to the end of the tape and polls the reader for the next one.
+                while m.running() && m.tape_remaining() > 0 {
+                    m.run_until(Limit {
+                        until_ns: Some(m.time_ns() + 100_000_000),
+                        instructions: None,
+                    });
+                }
+                log.push_str(&format!("{what}: read, MACRO waits for the next tape\n"));
+            } else {
+                run(&mut m, &what, &mut log);
+            }
+        }
+    }
     m.cont();
     run(&mut m, "start block", &mut log);
     let punched = m.drain_punch();
@@ -153,6 +182,32 @@ fn historic_macro_agrees_on_kalah() {
         theirs_words == ours.words && theirs.start == ours.start,
         "roms/kalah.mac: DEC MACRO's words differ\n{log}"
     );
+}
+
+/// Several source files are one program (issue 12): DEC's MACRO reads them as tapes one after
+/// the other in each pass and punches the same words as pdp1-asm's `assemble_files`, and as
+/// the single file they were cut from.
+#[test]
+fn historic_macro_agrees_on_a_program_in_several_files() {
+    let Some(macro_rim) = macro_tape() else {
+        return;
+    };
+    let whole = "several tapes\n100/\na,\tlaw b\n\tjmp c\nb,\t7\n\nc,\tlac (5)\n\tadd b\n\thlt\n\tconstants\n\tstart a\n";
+    let cut = whole.find("c,").unwrap();
+    let (one, two) = whole.split_at(cut);
+    let ours = pdp1_asm::assemble_files(&[("one.mac", one), ("two.mac", two)]).unwrap();
+    let single = assemble(whole, "whole.mac").unwrap();
+    assert_eq!(ours.words, single.words, "the files read as one text");
+    assert_eq!(ours.start, single.start);
+    let (theirs, log) = historic_assemble_tapes(&macro_rim, &[one, two])
+        .unwrap_or_else(|log| panic!("two tapes:\n{log}"));
+    let theirs_words: BTreeMap<u32, Word> = theirs
+        .words
+        .into_iter()
+        .filter(|(a, _)| *a < 0o7751)
+        .collect();
+    assert_eq!(theirs_words, ours.words, "DEC MACRO from two tapes\n{log}");
+    assert_eq!(theirs.start, ours.start);
 }
 
 /// Manual experiments: `HISTORIC_SRC=file cargo test -p pdp1-asm --test historic_macro -- --ignored --nocapture`

@@ -630,6 +630,8 @@ impl Machine {
     pub fn read_in(&mut self) {
         self.start_clear();
         self.sbm = false;
+        self.ptr.forget_read();
+        self.reschedule();
         self.readin = readin::ReadIn {
             active: true,
             pending: None,
@@ -777,8 +779,9 @@ impl Machine {
     // ---- devices ----
     /// Put a paper tape (raw frames) in the reader, replacing any tape there.
     pub fn mount_tape(&mut self, frames: Vec<u8>) {
-        self.ptr.tape = frames;
-        self.ptr.pos = 0;
+        let now = self.now();
+        self.ptr.mount(frames, now);
+        self.reschedule();
     }
     /// Frames left unread in the reader.
     pub fn tape_remaining(&self) -> usize {

@@ -979,3 +979,34 @@ fn idle_time_does_not_pass_while_the_processor_runs() {
     m.idle_until(t + 10 * MS);
     assert_eq!(m.time_ns(), t, "a running machine's time is run_until's");
 }
+
+/// Issue 12: a read asked for when the tape has run out waits for tape, and a tape put in
+/// continues it — DEC's MACRO polls the reader status at the end of one source tape while the
+/// operator puts in the next (a multi-tape assembly).
+#[test]
+fn a_read_waiting_for_tape_goes_on_when_a_tape_is_put_in() {
+    // 100: rpa (no wait) / 101: cks / 102: ril 1s / 103: spi i / 104: jmp 101 / 105: rrb / 106: hlt
+    let prog = [
+        (0o100, 0o720001),
+        (0o101, 0o720033),
+        (0o102, 0o662001),
+        (0o103, 0o652000),
+        (0o104, 0o600101),
+        (0o105, 0o720030),
+        (0o106, 0o760400),
+    ];
+    let mut m = machine(&prog);
+    m.mount_tape(vec![]);
+    m.set_test_address(0o100);
+    m.start(false);
+    let slice = |m: &mut Machine| {
+        m.run_until(Limit {
+            until_ns: Some(m.time_ns() + 50 * MS),
+            instructions: None,
+        })
+    };
+    assert_eq!(slice(&mut m), StopReason::TimeLimit, "polling, no tape");
+    m.mount_tape(vec![0o123]);
+    assert_eq!(slice(&mut m), StopReason::Halted, "the line was read");
+    assert_eq!(m.io().bits() & 0o377, 0o123);
+}

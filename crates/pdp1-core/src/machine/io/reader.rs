@@ -21,6 +21,11 @@ pub(in crate::machine) struct Reader {
     remaining: u32,
     /// The reader buffer.
     buf: u32,
+    /// A read was asked for and the tape ran out: the reader waits for tape, and a tape put in
+    /// continues the read (an operator feeding the next tape of a multi-tape assembly to DEC's
+    /// MACRO, which polls the reader status meanwhile).
+    #[serde(default)]
+    starved: bool,
 }
 
 impl Default for Reader {
@@ -32,11 +37,28 @@ impl Default for Reader {
             binary: false,
             remaining: 0,
             buf: 0,
+            starved: false,
         }
     }
 }
 
 impl Reader {
+    /// A tape is put in the reader at `now`: a read that was waiting for tape goes on.
+    pub(in crate::machine) fn mount(&mut self, frames: Vec<u8>, now: u64) {
+        self.tape = frames;
+        self.pos = 0;
+        if self.starved && !self.tape.is_empty() {
+            self.starved = false;
+            self.due = now + READER_LINE_NS;
+        }
+    }
+
+    /// READ IN takes the reader over: a read the program had asked for is forgotten.
+    pub(in crate::machine) fn forget_read(&mut self) {
+        self.due = NEVER;
+        self.starved = false;
+    }
+
     /// Next frame under the read head, if any.
     pub(in crate::machine) fn next_frame(&mut self) -> Option<u8> {
         let f = self.tape.get(self.pos).copied()?;
@@ -57,18 +79,21 @@ impl Device for Reader {
             return None;
         }
         let binary = ir & 0o77 == 0o02;
-        if !binary && self.due != NEVER {
+        if !binary && (self.due != NEVER || self.starved) {
             self.due = NEVER;
+            self.starved = false;
             return None;
         }
         self.binary = binary;
         self.remaining = 18;
         self.buf = 0;
+        self.starved = false;
         bus.request_pulse(Self::PULSE, pulse);
         if self.pos >= self.tape.len() {
-            // Out of tape: the reader never delivers, so no pulse can come.
+            // Out of tape: the reader never delivers, so no pulse can come; it waits for tape.
             bus.cancel_pulse(Self::PULSE);
             self.due = NEVER;
+            self.starved = true;
         } else {
             self.due = bus.now + READER_LINE_NS;
         }
@@ -83,6 +108,7 @@ impl Device for Reader {
     fn service(&mut self, bus: &mut Bus) {
         let Some(frame) = self.next_frame() else {
             self.due = NEVER;
+            self.starved = true;
             bus.cancel_pulse(Self::PULSE);
             return;
         };
@@ -101,6 +127,7 @@ impl Device for Reader {
         if !done {
             if self.pos >= self.tape.len() {
                 self.due = NEVER;
+                self.starved = true;
                 bus.cancel_pulse(Self::PULSE);
             } else {
                 self.due += READER_LINE_NS;
