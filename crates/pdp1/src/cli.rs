@@ -33,6 +33,14 @@ pub struct Cli {
     /// Type 10 multiply/divide installed.
     #[arg(long)]
     pub mdv: bool,
+    /// PDP-1D operate bits lai (760040) and lia (760020); both together are `swp` (760060),
+    /// which exchanges AC and IO. Without it they do nothing (a PDP-1C).
+    #[arg(long)]
+    pub swp: bool,
+    /// A second Type 30 display: `dpy` bit 400 chooses it (then bits 100–200 are the
+    /// intensity), as the dual-screen Spacewar! 4.4 expects.
+    #[arg(long)]
+    pub second_display: bool,
     /// Console EXTEND switch on (Type 15 extend mode at start/read-in).
     #[arg(long)]
     pub extend: bool,

@@ -123,6 +123,18 @@ impl Setup {
                         if c.mul_div { "with" } else { "without" }
                     );
                 }
+                for (given, saved, what) in [
+                    (s.lai_lia, c.lai_lia, "the PDP-1D swp (lai/lia)"),
+                    (s.second_display, c.second_display, "a second display"),
+                ] {
+                    if given.is_some_and(|g| g != saved) {
+                        bail!(
+                            "state file {} was saved {} {what}; the settings ask for the opposite",
+                            path.display(),
+                            if saved { "with" } else { "without" }
+                        );
+                    }
+                }
                 m
             }
             None => {
@@ -132,6 +144,8 @@ impl Setup {
                     mul_div: s.mul_div.unwrap_or(defaults.mul_div),
                     xct_limit: s.xct_limit.unwrap_or(defaults.xct_limit),
                     indirect_limit: s.indirect_limit.unwrap_or(defaults.indirect_limit),
+                    lai_lia: s.lai_lia.unwrap_or(defaults.lai_lia),
+                    second_display: s.second_display.unwrap_or(defaults.second_display),
                 };
                 Machine::new(config).map_err(|e| anyhow::anyhow!("{e}"))?
             }
