@@ -545,6 +545,20 @@ impl App {
                 }
                 self.status(msg);
             }
+            (Key::D, true) => {
+                if self.screen.second_display_used() {
+                    let v = &mut self.screen.view;
+                    v.scopes = v.scopes.next();
+                    let msg = match v.scopes {
+                        render::Scopes::Both => "both displays",
+                        render::Scopes::First => "the first display alone",
+                        render::Scopes::Second => "the second display alone",
+                    };
+                    self.status(msg);
+                } else {
+                    self.status("the second display has not been used");
+                }
+            }
             (Key::L, true) => self.load_state(),
             (Key::Left, true) | (Key::Right, true) => {
                 let n = SWITCH_COUNT;
