@@ -139,6 +139,9 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     let (w, h) = window.get_size();
     let run = RunControl::for_run(cli, setup, &machine);
     let mut app = App::new(machine, opts, run, w, h)?;
+    if let Some(note) = setup.machine_note() {
+        app.status(note);
+    }
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
     while window.is_open() && !app.quit {
