@@ -39,6 +39,10 @@
 //! divide overflow of AC = −0 leaves +0 as in aap (SIMH: −0) — issue 16, see `machine/io.rs`,
 //! `machine/io/display.rs`, `machine/cpu.rs` and the list in docs/testing.md.
 //!
+//! Options beyond the standard PDP-1C, chosen in [`MachineConfig`] before power-on: the Type 10
+//! multiply/divide, memory beyond 4K (Type 15), the PDP-1D `lai`/`lia` (`swp`) and a second
+//! Type 30 display (issue 16); all off by default.
+//!
 //! Devices schedule their events (a typed character finishing, a tape line arriving, a display
 //! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
 //! `next_event_ns` per instruction and services the devices only when something is due.
