@@ -39,6 +39,10 @@
 //! divide overflow of AC = −0 leaves +0 as in aap (SIMH: −0) — issue 16, see `machine/io.rs`,
 //! `machine/io/display.rs`, `machine/cpu.rs` and the list in docs/testing.md.
 //!
+//! Options beyond the standard PDP-1C, chosen in [`MachineConfig`] before power-on: the Type 10
+//! multiply/divide, memory beyond 4K (Type 15), the PDP-1D `lai`/`lia` (`swp`) and a second
+//! Type 30 display (issue 16); all off by default.
+//!
 //! Devices schedule their events (a typed character finishing, a tape line arriving, a display
 //! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
 //! `next_event_ns` per instruction and services the devices only when something is due.
@@ -72,6 +76,21 @@ pub struct MachineConfig {
     /// Same meaning as SIMH's `IND_MAX` (default 16 there): at most this many indirect words
     /// are read; if the last one read still has its indirect bit set, the machine stops.
     pub indirect_limit: u32,
+    /// The PDP-1D operate bits `lai` (000040: AC ← IO) and `lia` (000020: IO ← AC); both
+    /// together, `swp` = 760060, exchange AC and IO. They act after cli, cla, lat, lap and
+    /// cma ([SIMH-cpu] case 037 under `UNIT_1D`: `MB = IO; if LIA IO = AC; if LAI AC = MB`;
+    /// [aap] `LAILIA`: the transfers in the next cycle's TP0–TP2, after the operate's own
+    /// micro-operations; the PiDP-1 notes: "lsw 760060 swap AC and IO, combines lai and lia").
+    /// Off (a PDP-1C), the two bits do nothing, as they always did here.
+    #[serde(default)]
+    pub lai_lia: bool,
+    /// A second Type 30 display. With it, `dpy` bit 9 (000400, the top bit of the intensity
+    /// field) chooses the display and only bits 10–11 are the intensity — the wiring aap's
+    /// PiDP-1 emulator gives two scopes, and what the dual-screen Spacewar! 4.4 expects (it
+    /// plots every other frame with `dpy` 720407/724407). Without it every `dpy` goes to the
+    /// one display, with its full 3-bit intensity.
+    #[serde(default)]
+    pub second_display: bool,
 }
 
 impl Default for MachineConfig {
@@ -81,6 +100,8 @@ impl Default for MachineConfig {
             mul_div: false,
             xct_limit: 16,
             indirect_limit: 1000,
+            lai_lia: false,
+            second_display: false,
         }
     }
 }
@@ -142,8 +163,14 @@ pub struct DisplayPoint {
     /// True when the 10-bit field was −0 (1777), so a renderer can choose aap's or MAME's mapping.
     pub x_minus_zero: bool,
     pub y_minus_zero: bool,
-    /// Raw intensity code from instruction bits 9–11 (0–7; order dim→bright 4,5,6,7,0,1,2,3).
+    /// Intensity code from instruction bits 9–11 (0–7; order dim→bright 4,5,6,7,0,1,2,3). With
+    /// a second display (`MachineConfig::second_display`) bit 9 chooses the display and the
+    /// code is bits 10–11 alone (0–3).
     pub intensity: u8,
+    /// The display the point went to: 0 the first (the only one on a standard machine), 1 the
+    /// second.
+    #[serde(default)]
+    pub scope: u8,
     /// Emulated time (ns) at which the spot is intensified.
     pub time_ns: u64,
 }
@@ -310,6 +337,7 @@ impl Machine {
         if n == 0 || n > 65536 || !n.is_multiple_of(4096) {
             return Err(MachineError::BadMemorySize(n));
         }
+        let second_display = config.second_display;
         Ok(Machine {
             mem: core::Core::new(n),
             config,
@@ -351,7 +379,7 @@ impl Machine {
             tty: io::Typewriter::default(),
             ptr: io::Reader::default(),
             ptp: io::Punch::default(),
-            dpy: io::Display::default(),
+            dpy: io::Display::new(second_display),
             breakpoints: BTreeSet::new(),
             resume_from: None,
             bp_map: None,

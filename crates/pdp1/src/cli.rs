@@ -33,6 +33,14 @@ pub struct Cli {
     /// Type 10 multiply/divide installed.
     #[arg(long)]
     pub mdv: bool,
+    /// PDP-1D operate bits lai (760040) and lia (760020); both together are `swp` (760060),
+    /// which exchanges AC and IO. Without it they do nothing (a PDP-1C).
+    #[arg(long)]
+    pub swp: bool,
+    /// A second Type 30 display: `dpy` bit 400 chooses it (then bits 100–200 are the
+    /// intensity), as the dual-screen Spacewar! 4.4 expects.
+    #[arg(long)]
+    pub second_display: bool,
     /// Console EXTEND switch on (Type 15 extend mode at start/read-in).
     #[arg(long)]
     pub extend: bool,
@@ -44,6 +52,13 @@ pub struct Cli {
     /// How near (coordinate steps) a point must be for the light pen to see it (default 5).
     #[arg(long, value_name = "N")]
     pub light_pen_radius: Option<u16>,
+    /// The machine: `auto` (default) builds the one a known tape needs (Spacewar! 4.x with the
+    /// Type 10, the music player with 16K, …; see docs/library.md) and sets its console as its
+    /// operator would; an unknown tape gets the PDP-1C defaults. A profile name (`pdp1c`,
+    /// `mdv`, `music`, `lisp`, `dual`, `flash`) builds that machine for any tape. Options given
+    /// on the command line or in --config win over the profile.
+    #[arg(long, value_name = "NAME")]
+    pub profile: Option<String>,
     /// Memory size: 4K, 8K, … 64K.
     #[arg(long, value_name = "SIZE")]
     pub memory: Option<String>,

@@ -51,6 +51,9 @@ pub struct Settings {
     /// 16 bits: extension bits 0–3 and the 12-bit address.
     pub test_address: Option<u32>,
     pub mul_div: Option<bool>,
+    /// PDP-1D `lai`/`lia` (`swp`).
+    pub lai_lia: Option<bool>,
+    pub second_display: Option<bool>,
     pub extend: Option<bool>,
     pub memory_words: Option<usize>,
     pub max_seconds: Option<f64>,
@@ -73,6 +76,8 @@ pub struct FileConfig {
     pub ss: Option<SenseList>,
     pub ta: Option<Octal>,
     pub mdv: Option<bool>,
+    pub swp: Option<bool>,
+    pub second_display: Option<bool>,
     pub extend: Option<bool>,
     pub memory: Option<MemorySize>,
     pub max_seconds: Option<f64>,
@@ -296,6 +301,8 @@ impl FileConfig {
             s.test_address = Some(octal_value(v, 0o177777, "ta")?);
         }
         s.mul_div = self.mdv;
+        s.lai_lia = self.swp;
+        s.second_display = self.second_display;
         s.extend = self.extend;
         if let Some(v) = &self.memory {
             s.memory_words = Some(match v {
@@ -349,6 +356,12 @@ impl Settings {
         if cli.mdv {
             s.mul_div = Some(true);
         }
+        if cli.swp {
+            s.lai_lia = Some(true);
+        }
+        if cli.second_display {
+            s.second_display = Some(true);
+        }
         if cli.extend {
             s.extend = Some(true);
         }
@@ -382,6 +395,8 @@ impl Settings {
             sense_switches: self.sense_switches.or(base.sense_switches),
             test_address: self.test_address.or(base.test_address),
             mul_div: self.mul_div.or(base.mul_div),
+            lai_lia: self.lai_lia.or(base.lai_lia),
+            second_display: self.second_display.or(base.second_display),
             extend: self.extend.or(base.extend),
             memory_words: self.memory_words.or(base.memory_words),
             max_seconds: self.max_seconds.or(base.max_seconds),
@@ -448,10 +463,11 @@ mod tests {
     #[test]
     fn ron_file_fields_and_unknown_field() {
         let c = FileConfig::parse(
-            r#"(tw: "777", ss: [3, 5], ta: 0o6000, mdv: true, memory: "64K", max_seconds: 2, speed: "max")"#,
+            r#"(tw: "777", ss: [3, 5], ta: 0o6000, mdv: true, memory: "64K", max_seconds: 2, speed: "max", swp: true, second_display: false)"#,
         )
         .unwrap();
         let s = c.to_settings().unwrap();
+        assert_eq!((s.lai_lia, s.second_display), (Some(true), Some(false)));
         assert_eq!(s.test_word, Some(Word::new(0o777)));
         assert_eq!(s.sense_switches, Some(0o12));
         assert_eq!(s.test_address, Some(0o6000));

@@ -60,7 +60,9 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     // `--screenshot`: the window's own picture (scope, console, paper), drawn without a window.
     let mut screen = cli.screenshot.as_ref().map(|_| {
         let (w, h) = render::DEFAULT_SIZE;
-        render::Screen::new(w, h)
+        let mut sc = render::Screen::new(w, h);
+        sc.widen_for_second_display();
+        sc
     });
 
     let start_ns = m.time_ns();

@@ -12,6 +12,7 @@ mod draw;
 mod frontend;
 mod headless;
 mod keyboard;
+mod library;
 mod run;
 mod setup;
 mod state;
@@ -52,6 +53,11 @@ fn main() -> ExitCode {
 /// Headless runs say why they ended; the window just closes (`None`).
 fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
     let setup = setup::Setup::from_cli(cli)?;
+    if cli.verbose {
+        if let Some(note) = setup.machine_note() {
+            eprintln!("pdp1: {note}");
+        }
+    }
     let machine = setup.build_machine(cli)?;
     if cli.headless {
         headless::run(machine, cli, &setup).map(Some)

@@ -111,7 +111,7 @@ impl RunPlan {
         RunPlan {
             max_ns: s.max_seconds.map(|sec| (sec * 1e9) as u64),
             max_instructions: s.max_instructions,
-            continue_halts: cli.continue_halts,
+            continue_halts: setup.continue_halts,
             halt_test_words: setup.halt_test_words.clone(),
             punch: cli.punch.clone(),
             save_state: cli.save_state.clone(),

@@ -6,6 +6,7 @@
 use crate::cli::Cli;
 use crate::config::{parse_octal, parse_range, Settings, Speed};
 use crate::keyboard::{parse_typed, Key};
+use crate::library::{self, Known, Profile, Use};
 use crate::state;
 use crate::tape::{Feeder, Tape};
 use anyhow::{bail, Context, Result};
@@ -32,15 +33,59 @@ pub struct Setup {
     /// `--deposit` and `--start`: console keys pressed once READ IN is done.
     pub deposit_at: Option<u32>,
     pub start_at: Option<u32>,
+    /// `--continue-halts`, or a known tape's.
+    pub continue_halts: u32,
+    /// The known tape recognised (with `--profile auto`) and the profile applied, if any.
+    pub recognised: Option<&'static Known>,
+    pub profile: Option<&'static Profile>,
 }
 
 impl Setup {
     /// Read and check everything the command line names. Nothing is run or written here.
     pub fn from_cli(cli: &Cli) -> Result<Setup> {
-        let settings = Settings::resolve(cli)?;
+        let mut settings = Settings::resolve(cli)?;
         if cli.tape.is_some() && cli.load_state.is_some() {
             bail!("give either a TAPE to read in or --load-state, not both");
         }
+        // Which machine: a known tape's (`--profile auto`, the default) or a named one.
+        let auto = cli
+            .profile
+            .as_deref()
+            .is_none_or(|p| p.eq_ignore_ascii_case("auto"));
+        let recognised = match (&cli.tape, auto) {
+            (Some(path), true) => std::fs::read(path)
+                .ok()
+                .and_then(|f| library::recognise(&f)),
+            _ => None,
+        };
+        let (profile, console) = match (recognised, cli.profile.as_deref()) {
+            (Some(k), _) => match k.what {
+                Use::Program { profile, console } => (Some(library::profile(profile)?), console),
+                Use::Other { advice } => bail!(
+                    "tape {}: this is {} ({}): {advice}",
+                    cli.tape
+                        .as_deref()
+                        .unwrap_or(std::path::Path::new(""))
+                        .display(),
+                    k.title,
+                    k.file
+                ),
+            },
+            (None, Some(name)) if !auto => (Some(library::profile(name)?), Default::default()),
+            (None, _) => (None, Default::default()),
+        };
+        if let Some(p) = profile {
+            // Under whatever the command line and the configuration file say.
+            let s = &mut settings;
+            s.mul_div = s.mul_div.or(Some(p.mul_div));
+            s.memory_words = s.memory_words.or(Some(p.memory_words));
+            s.lai_lia = s.lai_lia.or(Some(p.lai_lia));
+            s.second_display = s.second_display.or(Some(p.second_display));
+            s.extend = s.extend.or(Some(p.extend));
+            s.xct_limit = s.xct_limit.or(p.xct_limit);
+        }
+        settings.test_word = settings.test_word.or(console.test_word.map(Word::new));
+        settings.sense_switches = settings.sense_switches.or(console.sense_switches);
         let tape = cli.tape.as_deref().map(Tape::boot).transpose()?;
         let reader = cli.reader.as_deref().map(Tape::data).transpose()?;
         let typed = cli.type_text.as_deref().map(parse_typed).transpose()?;
@@ -77,6 +122,19 @@ impl Setup {
             .as_deref()
             .map(|t| parse_octal(t, 0o177777, "--start"))
             .transpose()?;
+        // The tape's operator steps, unless the command line gives its own.
+        let (deposit_at, start_at) = if deposit_at.is_none() && start_at.is_none() {
+            (console.deposit, console.start)
+        } else {
+            (deposit_at, start_at)
+        };
+        let (continue_halts, halt_test_words) = if cli.continue_halts == 0 && cli.halt_tw.is_none()
+        {
+            let words = console.halt_test_words.iter().map(|&w| Word::new(w));
+            (console.continue_halts, words.collect())
+        } else {
+            (cli.continue_halts, halt_test_words)
+        };
         Ok(Setup {
             settings,
             tape,
@@ -87,6 +145,25 @@ impl Setup {
             halt_test_words,
             deposit_at,
             start_at,
+            continue_halts,
+            recognised,
+            profile,
+        })
+    }
+
+    /// What was recognised and which machine it gets, for the operator: e.g. "known tape
+    /// spacewar48.rim (Spacewar! 4.8): machine mdv (Type 10 multiply/divide)".
+    pub fn machine_note(&self) -> Option<String> {
+        let p = self.profile?;
+        Some(match self.recognised {
+            Some(k) => format!(
+                "known tape {} ({}): machine {} ({})",
+                k.file,
+                k.title,
+                p.name,
+                p.options()
+            ),
+            None => format!("machine {} ({})", p.name, p.options()),
         })
     }
 
@@ -123,6 +200,18 @@ impl Setup {
                         if c.mul_div { "with" } else { "without" }
                     );
                 }
+                for (given, saved, what) in [
+                    (s.lai_lia, c.lai_lia, "the PDP-1D swp (lai/lia)"),
+                    (s.second_display, c.second_display, "a second display"),
+                ] {
+                    if given.is_some_and(|g| g != saved) {
+                        bail!(
+                            "state file {} was saved {} {what}; the settings ask for the opposite",
+                            path.display(),
+                            if saved { "with" } else { "without" }
+                        );
+                    }
+                }
                 m
             }
             None => {
@@ -132,6 +221,8 @@ impl Setup {
                     mul_div: s.mul_div.unwrap_or(defaults.mul_div),
                     xct_limit: s.xct_limit.unwrap_or(defaults.xct_limit),
                     indirect_limit: s.indirect_limit.unwrap_or(defaults.indirect_limit),
+                    lai_lia: s.lai_lia.unwrap_or(defaults.lai_lia),
+                    second_display: s.second_display.unwrap_or(defaults.second_display),
                 };
                 Machine::new(config).map_err(|e| anyhow::anyhow!("{e}"))?
             }

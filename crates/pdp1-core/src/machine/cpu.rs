@@ -332,6 +332,9 @@ impl Machine {
     fn operate(&mut self, ir: u32) -> bool {
         (self.ac, self.io, self.pf) =
             operate(ir, self.ac, self.io, self.pf, self.tw, self.epc_word());
+        if self.config.lai_lia {
+            (self.ac, self.io) = lai_lia(ir, self.ac, self.io);
+        }
         ir & 0o400 != 0
     }
 
@@ -498,6 +501,17 @@ pub(super) fn operate(ir: u32, ac: u32, io: u32, pf: u8, tw: u32, epc: u32) -> (
         pf = if ir & 0o10 != 0 { pf | f } else { pf & !f };
     }
     (ac, io, pf)
+}
+
+/// The PDP-1D operate bits after the others: `lia` (000020) IO ← AC, `lai` (000040) AC ← IO,
+/// both at once (`swp`, 760060) an exchange ([SIMH-cpu] case 037, [aap] `LAILIA`; see
+/// `MachineConfig::lai_lia`).
+#[inline]
+pub(super) fn lai_lia(ir: u32, ac: u32, io: u32) -> (u32, u32) {
+    (
+        if ir & 0o40 != 0 { io } else { ac },
+        if ir & 0o20 != 0 { ac } else { io },
+    )
 }
 
 /// `mus` (multiply step, no Type 10): if IO bit 17, AC ← AC + M (end-around carry, no −0

@@ -37,8 +37,8 @@
 
 use super::core::MAX;
 use super::cpu::{
-    dis, div, mul, mus, operate, shift_by, shift_count, skip_ac, skip_regs, skip_switches_flags,
-    tests_pf1,
+    dis, div, lai_lia, mul, mus, operate, shift_by, shift_count, skip_ac, skip_regs,
+    skip_switches_flags, tests_pf1,
 };
 use super::{incr, Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT, MASK, SIGN};
 use crate::arith;
@@ -84,6 +84,7 @@ struct Env<'a> {
     xct_limit: u32,
     indirect_limit: u32,
     mul_div: bool,
+    lai_lia: bool,
     size: usize,
 }
 
@@ -172,6 +173,7 @@ impl Machine {
                 xct_limit: self.config.xct_limit,
                 indirect_limit: self.config.indirect_limit,
                 mul_div: self.config.mul_div,
+                lai_lia: self.config.lai_lia,
                 size,
             };
             let exit = if env.bp.is_some() {
@@ -763,6 +765,9 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                             slow!(); // hlt
                         }
                         (ac, io, h.pf) = operate(w, ac, io, h.pf, env.tw, epc!());
+                    }
+                    if env.lai_lia && w & 0o60 != 0 {
+                        (ac, io) = lai_lia(w, ac, io);
                     }
                 }
                 // IOT, the undefined opcodes and shift sub-codes.

@@ -369,6 +369,7 @@ mod tests {
             x_minus_zero: false,
             y_minus_zero: false,
             intensity,
+            scope: 0,
             time_ns,
         }
     }
@@ -491,6 +492,7 @@ mod tests {
             x_minus_zero: true,
             y_minus_zero: true,
             intensity: 0,
+            scope: 0,
             time_ns: 0,
         }]);
         a.advance(0);

@@ -19,6 +19,8 @@ pub const DEFAULT_SIZE: (usize, usize) = (1280, 760);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     pub scope: Rect,
+    /// The second display, beside the first, when both are shown.
+    pub scope2: Option<Rect>,
     pub console: Rect,
     pub paper: Rect,
     pub debug: Rect,
@@ -43,10 +45,69 @@ impl Layout {
         let ph = rest * 11 / 20;
         Layout {
             scope: Rect::new(0, 0, side, side.min(h)),
+            scope2: None,
             console: Rect::new(rx, 0, rw, ch),
             paper: Rect::new(rx, ch, rw, ph),
             debug: Rect::new(rx, ch + ph, rw, rest - ph),
             s,
+        }
+    }
+
+    /// Two scopes side by side, each as large as the space left of the right-hand column
+    /// allows (half of it when the window is as wide as the one-scope layout needs), then the
+    /// same right-hand column.
+    pub fn dual(w: usize, h: usize) -> Layout {
+        let single = Layout::new(w, h);
+        let (wi, hi) = (w as i32, h as i32);
+        let (cw, _) = cell(single.s);
+        let side = hi
+            .min((wi - RIGHT_COLUMNS * cw) / 2)
+            .max(100.min(wi / 2))
+            .max(1);
+        let rx = 2 * side;
+        let rw = (wi - rx).max(0);
+        Layout {
+            scope: Rect::new(0, 0, side, side.min(hi)),
+            scope2: Some(Rect::new(side, 0, side, side.min(hi))),
+            console: Rect {
+                x: rx,
+                w: rw,
+                ..single.console
+            },
+            paper: Rect {
+                x: rx,
+                w: rw,
+                ..single.paper
+            },
+            debug: Rect {
+                x: rx,
+                w: rw,
+                ..single.debug
+            },
+            ..single
+        }
+    }
+}
+
+/// Which displays the scope pane shows once the second display has been used (the window's
+/// Ctrl+D cycles them; a machine with one display always shows the first).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Scopes {
+    /// Both, side by side.
+    #[default]
+    Both,
+    /// The first display alone, at the full pane size.
+    First,
+    /// The second display alone, at the full pane size.
+    Second,
+}
+
+impl Scopes {
+    pub fn next(self) -> Scopes {
+        match self {
+            Scopes::Both => Scopes::First,
+            Scopes::First => Scopes::Second,
+            Scopes::Second => Scopes::Both,
         }
     }
 }
@@ -68,6 +129,8 @@ pub struct View {
     pub game: bool,
     /// The loaded program's own keys, shown under the frontend's in the help overlay.
     pub program_help: Vec<String>,
+    /// Which displays are shown once the second one has been used (Ctrl+D).
+    pub scopes: Scopes,
 }
 
 impl Default for View {
@@ -83,6 +146,7 @@ impl Default for View {
             paper_scroll: 0,
             status: String::new(),
             debugger: Debugger::new(None),
+            scopes: Scopes::Both,
         }
     }
 }
@@ -91,6 +155,14 @@ pub struct Screen {
     canvas: Canvas,
     layout: Layout,
     phosphor: Phosphor,
+    /// The second display's tube, from its first point on (`DisplayPoint::scope` 1).
+    phosphor2: Option<Phosphor>,
+    /// When the second display is first used, widen the picture so that each tube keeps the
+    /// size the first one had (headless `--screenshot`), instead of halving the tubes inside
+    /// the same size (the window, whose size the host decides).
+    widen_for_second: bool,
+    /// The `scopes` the layout was made for.
+    shown: Scopes,
     paper: Paper,
     pub view: View,
     /// Mouse targets of the console, the debugger and the help overlay, kept while a pane is
@@ -156,6 +228,7 @@ pub const HELP: &[&str] = &[
     "ctrl+S / ctrl+L save / restore the machine state",
     "ctrl+G Spacewar! control boxes: A D S W and J L K I",
     "  (rotate left, rotate right, thrust, fire); ctrl+G again types",
+    "ctrl+D second display (once used): both, first, second",
     "ctrl+Q or closing the window quits.",
 ];
 
@@ -165,6 +238,9 @@ impl Screen {
         Screen {
             canvas: Canvas::new(w, h),
             phosphor: Phosphor::new(layout.scope.w as usize),
+            phosphor2: None,
+            widen_for_second: false,
+            shown: Scopes::Both,
             layout,
             paper: Paper::new(),
             view: View::default(),
@@ -190,15 +266,62 @@ impl Screen {
     pub fn resize(&mut self, w: usize, h: usize) {
         if (w, h) != self.size() && w > 0 && h > 0 {
             self.canvas.resize(w, h);
-            self.layout = Layout::new(w, h);
-            self.phosphor.resize(self.layout.scope.w as usize);
-            self.redraw_all = true;
+            self.relayout();
         }
     }
 
-    /// Points from `Machine::drain_display`.
+    /// Headless pictures: when the second display is first used, widen the picture by one tube
+    /// so both keep the first tube's size (see [`Screen::feed_display`]).
+    pub fn widen_for_second_display(&mut self) {
+        self.widen_for_second = true;
+    }
+
+    /// The second display has plotted something.
+    pub fn second_display_used(&self) -> bool {
+        self.phosphor2.is_some()
+    }
+
+    /// Lay the panes out again for the canvas size and the displays shown; a tube whose pane
+    /// changes size starts dark (see `Phosphor::resize`).
+    fn relayout(&mut self) {
+        let (w, h) = self.size();
+        self.shown = self.view.scopes;
+        let both = self.phosphor2.is_some() && self.shown == Scopes::Both;
+        self.layout = if both {
+            Layout::dual(w, h)
+        } else {
+            Layout::new(w, h)
+        };
+        let side = self.layout.scope.w as usize;
+        self.phosphor.resize(side);
+        if let Some(p) = &mut self.phosphor2 {
+            p.resize(side);
+        }
+        self.redraw_all = true;
+    }
+
+    /// Points from `Machine::drain_display`. A machine with one display only sends points for
+    /// the first; the first point for the second brings its tube into the picture.
     pub fn feed_display(&mut self, points: &[DisplayPoint]) {
-        self.phosphor.feed(points);
+        if points.iter().all(|p| p.scope == 0) {
+            self.phosphor.feed(points);
+            return;
+        }
+        let (first, second): (Vec<DisplayPoint>, Vec<DisplayPoint>) =
+            points.iter().partition(|p| p.scope == 0);
+        self.phosphor.feed(&first);
+        if self.phosphor2.is_none() {
+            self.phosphor2 = Some(Phosphor::new(self.layout.scope.w as usize));
+            if self.widen_for_second && self.view.scopes == Scopes::Both {
+                let (w, h) = self.size();
+                let side = self.layout.scope.w as usize;
+                self.canvas.resize(w + side, h);
+            }
+            self.relayout();
+        }
+        if let Some(p) = &mut self.phosphor2 {
+            p.feed(&second);
+        }
     }
 
     /// Events from `Machine::drain_typewriter`.
@@ -233,6 +356,10 @@ impl Screen {
     /// The Type 30 coordinates under window pixel (x, y), if it is on the scope (for the
     /// light pen; the same mapping the points are drawn with).
     pub fn scope_coord(&self, x: i32, y: i32) -> Option<(i16, i16)> {
+        // The pen is at the first display; when the second is shown alone it is out of reach.
+        if self.phosphor2.is_some() && self.shown == Scopes::Second {
+            return None;
+        }
         let sc = self.layout.scope;
         sc.contains(x, y)
             .then(|| self.phosphor.coord_at(x - sc.x, y - sc.y))
@@ -246,7 +373,13 @@ impl Screen {
 
     /// Draw the current state (the scope as it looks at the machine's emulated time).
     pub fn render(&mut self, m: &Machine) -> &[u32] {
+        if self.view.scopes != self.shown {
+            self.relayout();
+        }
         self.phosphor.advance(m.time_ns());
+        if let Some(p) = &mut self.phosphor2 {
+            p.advance(m.time_ns());
+        }
         self.frame += 1;
         let l = self.layout;
         // The panes cover everything but the bezel below/right of the tube; the tube itself only
@@ -257,7 +390,14 @@ impl Screen {
             self.canvas.fill(full, BEZEL);
         }
         let (sx, sy) = (l.scope.x as usize, l.scope.y as usize);
-        self.phosphor.draw(&mut self.canvas, sx, sy, all);
+        match (&mut self.phosphor2, self.shown, l.scope2) {
+            (Some(p2), _, Some(r2)) => {
+                self.phosphor.draw(&mut self.canvas, sx, sy, all);
+                p2.draw(&mut self.canvas, r2.x as usize, r2.y as usize, all);
+            }
+            (Some(p2), Scopes::Second, None) => p2.draw(&mut self.canvas, sx, sy, all),
+            _ => self.phosphor.draw(&mut self.canvas, sx, sy, all),
+        }
         // A running machine changes its lamps every instruction: follow it at a lower rate.
         // Stopped or paused, the panes are cheap to keep exact every frame.
         let live = m.running() && !self.view.paused;
@@ -423,6 +563,83 @@ mod tests {
             assert_eq!(l.debug.bottom(), h);
             assert!(l.paper.h > 100 && l.debug.h > 100, "{w}x{h}: {l:?}");
             assert!(l.console.w >= RIGHT_COLUMNS * cell(l.s).0);
+        }
+    }
+
+    #[test]
+    fn dual_layout_puts_two_square_tubes_left_of_the_same_column() {
+        for (w, h) in [
+            DEFAULT_SIZE,
+            (2032, 760),
+            (1920, 1080),
+            (2560, 1520),
+            (300, 200),
+        ] {
+            let l = Layout::dual(w, h);
+            let r2 = l.scope2.expect("second tube");
+            assert_eq!((l.scope.w, l.scope.h), (r2.w, r2.h), "{w}x{h}: {l:?}");
+            assert_eq!(l.scope.right(), r2.x);
+            assert!(r2.right() <= l.console.x, "{w}x{h}: {l:?}");
+            assert_eq!(l.console.right(), w as i32);
+            assert_eq!(l.debug.bottom(), h as i32);
+        }
+        // Wide enough, each tube is as large as the one tube of the single layout.
+        assert_eq!(
+            Layout::dual(2032, 760).scope,
+            Layout::new(DEFAULT_SIZE.0, DEFAULT_SIZE.1).scope
+        );
+    }
+
+    fn point(scope: u8) -> DisplayPoint {
+        DisplayPoint {
+            x: 10,
+            y: -10,
+            x_minus_zero: false,
+            y_minus_zero: false,
+            intensity: 3,
+            scope,
+            time_ns: 0,
+        }
+    }
+
+    #[test]
+    fn the_second_tube_appears_with_its_first_point() {
+        let (w, h) = DEFAULT_SIZE;
+        let one = Layout::new(w, h);
+        for widen in [false, true] {
+            let mut sc = Screen::new(w, h);
+            if widen {
+                sc.widen_for_second_display();
+            }
+            sc.feed_display(&[point(0), point(0)]);
+            assert_eq!(sc.layout(), one, "first-display points change nothing");
+            assert!(!sc.second_display_used());
+            sc.feed_display(&[point(0), point(1)]);
+            assert!(sc.second_display_used());
+            let l = sc.layout();
+            assert!(l.scope2.is_some());
+            if widen {
+                // Headless: the picture grows by one tube, each keeps the single layout's size.
+                assert_eq!(sc.size(), (w + one.scope.w as usize, h));
+                assert_eq!(l.scope, one.scope);
+            } else {
+                // The window keeps its size; the tubes share the space.
+                assert_eq!(sc.size(), (w, h));
+                assert!(l.scope.w < one.scope.w);
+            }
+            // Ctrl+D's views: one tube at the full size, then both again.
+            let m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
+            sc.view.scopes = Scopes::Second;
+            sc.render(&m);
+            assert_eq!(sc.layout().scope2, None);
+            assert_eq!(
+                sc.scope_coord(10, 10),
+                None,
+                "the pen is on the first display"
+            );
+            sc.view.scopes = Scopes::Both;
+            sc.render(&m);
+            assert!(sc.layout().scope2.is_some());
         }
     }
 

@@ -167,6 +167,9 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     let (w, h) = window.get_size();
     let run = RunControl::for_run(cli, setup, &machine);
     let mut app = App::new(machine, opts, run, w, h)?;
+    if let Some(note) = setup.machine_note() {
+        app.status(note);
+    }
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
     while window.is_open() && !app.quit {
@@ -657,6 +660,20 @@ impl App {
                     self.m.set_control_boxes(pdp1_core::Word::ZERO);
                 }
                 self.status(msg);
+            }
+            (Key::D, true) => {
+                if self.screen.second_display_used() {
+                    let v = &mut self.screen.view;
+                    v.scopes = v.scopes.next();
+                    let msg = match v.scopes {
+                        render::Scopes::Both => "both displays",
+                        render::Scopes::First => "the first display alone",
+                        render::Scopes::Second => "the second display alone",
+                    };
+                    self.status(msg);
+                } else {
+                    self.status("the second display has not been used");
+                }
             }
             (Key::L, true) => self.load_state(),
             (Key::O, true) => {

@@ -9,6 +9,16 @@
 //! the handbook's "20,000 points per second" (pdp1-hardware.md §4.4); with the completion
 //! pulse at the handbook's 50 µs the wait would end a fetch (or two) later, 60 µs a point.
 //! The point itself is recorded at the IOT (`time_ns`), where the light pen also sees it.
+//!
+//! # A second display
+//!
+//! With `MachineConfig::second_display`, `dpy` bit 9 (000400) chooses the display: 0 the
+//! first, 1 the second, and the intensity is bits 10–11 alone. This is how aap's PiDP-1
+//! emulator attaches two scopes ("intensity bit 2 selects the screen", pdp1-hardware.md §4.4)
+//! and what the dual-screen Spacewar! 4.4 (2015) does: its display instructions at 1323–1326
+//! are 720007/724007 for one frame and 720407/724407 for the next, switched by program flag 4.
+//! The two displays share the one buffer and completion pulse (they take turns; the program
+//! never plots on both at once). The Type 32 light pen sits on the first display.
 
 use super::{status, Bus, Device, NEVER, PF3};
 use crate::machine::{DisplayPoint, StopReason};
@@ -26,14 +36,28 @@ const DISPLAY_BACKLOG: usize = 1 << 20;
 pub(in crate::machine) struct Display {
     due: u64,
     pub(in crate::machine) points: Vec<DisplayPoint>,
+    /// A second display is attached (`dpy` bit 9 chooses it).
+    #[serde(default)]
+    second: bool,
 }
 
-impl Default for Display {
-    fn default() -> Self {
+impl Display {
+    pub(in crate::machine) fn new(second: bool) -> Display {
         Display {
             due: NEVER,
             points: Vec::new(),
+            second,
         }
+    }
+}
+
+/// (display, intensity code) of a `dpy` instruction.
+fn scope_and_intensity(ir: u32, second: bool) -> (u8, u8) {
+    let code = ((ir >> 6) & 7) as u8;
+    if second {
+        (code >> 2, code & 3)
+    } else {
+        (0, code)
     }
 }
 
@@ -53,6 +77,7 @@ impl Device for Display {
     fn iot(&mut self, ir: u32, _pc0: u32, pulse: bool, bus: &mut Bus) -> Option<StopReason> {
         let (x, xm) = coord(bus.ac >> 8);
         let (y, ym) = coord(*bus.io >> 8);
+        let (scope, intensity) = scope_and_intensity(ir, self.second);
         if self.points.len() >= DISPLAY_BACKLOG {
             self.points.drain(..DISPLAY_BACKLOG / 2);
         }
@@ -61,7 +86,8 @@ impl Device for Display {
             y,
             x_minus_zero: xm,
             y_minus_zero: ym,
-            intensity: ((ir >> 6) & 7) as u8,
+            intensity,
+            scope,
             time_ns: bus.now,
         });
         // `dpy` clears the light-pen status bit; if the pen sees this point, the bit and
@@ -70,7 +96,7 @@ impl Device for Display {
         // pen sees it then too. ±0 both read as 0 (`coord`), the mapping the renderer uses. No
         // sequence break is requested (none of the three emulators does).
         *bus.iosta &= !status::LIGHT_PEN;
-        if bus.pen_sees(x, y) {
+        if scope == 0 && bus.pen_sees(x, y) {
             *bus.iosta |= status::LIGHT_PEN;
             *bus.pf |= PF3;
         }
