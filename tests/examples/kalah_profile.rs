@@ -1,6 +1,6 @@
 //! Where the Kalah program spends its time: runs Russell's 2-in-a-pit proof search (test word
 //! 040040, keys `a101.b102.o4.d<id>.` and space, SS6 up) one instruction at a time and prints
-//! the memory cycles spent under each label of roms/kalah.mac (the nearest label at or below
+//! the memory cycles spent under each label of the Kalah program (roms/kalah.files) (the nearest label at or below
 //! each address), the most expensive first, with the stack depth reached.
 //!
 //! `cargo run --release -p pdp1-tests --example kalah_profile -- 13 [rows] [counts-file]`

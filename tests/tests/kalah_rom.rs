@@ -1,4 +1,5 @@
-//! roms/kalah.rim must be exactly what pdp1-asm makes of roms/kalah.mac (BLK format: MACRO's
+//! roms/kalah.rim must be exactly what pdp1-asm makes of its sources, the files roms/kalah.files
+//! names (BLK format: MACRO's
 //! checksummed blocks behind a RIM-format loader, half the frames of a RIM tape, so READ IN at
 //! the reader's real 400 lines/s takes 22 s instead of 39 s), and the
 //! program must fit a 4K PDP-1C without multiply/divide: no `mul`/`div` (opcodes 54/56) and
@@ -13,7 +14,7 @@ fn kalah_rim_is_the_assembled_kalah_mac() {
     let file = std::fs::read(roms().join("kalah.rim")).unwrap();
     assert!(
         blk == file,
-        "roms/kalah.rim is stale: cargo run -p pdp1-asm -- roms/kalah.mac --format blk -o roms/kalah.rim"
+        "roms/kalah.rim is stale: cargo run -p pdp1-asm -- @roms/kalah.files --format blk -o roms/kalah.rim"
     );
 }
 

@@ -24,9 +24,13 @@ fn transcripts(tw: u32, typed: &str) -> Option<(String, String)> {
     let sim = simh::require("kalah_simh")?;
     let tape = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms/kalah.rim");
     let k = keys(typed).expect("lower-case keys");
-    let source = std::fs::read_to_string(tape.with_file_name("kalah.mac")).unwrap();
-    let image = pdp1_asm::assemble(&source, "kalah.mac")
-        .expect("kalah.mac assembles")
+    let files = pdp1_asm::read_source_list(&tape.with_file_name("kalah.files")).unwrap();
+    let named: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let image = pdp1_asm::assemble_files(&named)
+        .expect("the Kalah sources assemble")
         .image();
     static RUN: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
     let n = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

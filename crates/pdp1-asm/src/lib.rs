@@ -97,6 +97,30 @@ pub fn assemble_files(files: &[(&str, &str)]) -> Result<Assembly, Diagnostics> {
     assembler::assemble_files_with_notes(files).0
 }
 
+/// The source files a list file names, in order, with their texts — the input of
+/// [`assemble_files`]. One path a line, relative to the list file's folder; blank lines and
+/// lines starting with `/` are left out. The names are the paths as the list file's folder
+/// joins them (`roms/lib/move.mac` for `lib/move.mac` in `roms/kalah.files`).
+pub fn read_source_list(list: &std::path::Path) -> std::io::Result<Vec<(String, String)>> {
+    let text = std::fs::read_to_string(list)?;
+    let dir = list.parent().unwrap_or(std::path::Path::new(""));
+    let mut files = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('/') {
+            continue;
+        }
+        let p = dir.join(line);
+        let src = std::fs::read_to_string(&p).map_err(|e| {
+            std::io::Error::new(
+                e.kind(),
+                format!("{} (named in {}): {e}", p.display(), list.display()),
+            )
+        })?;
+        files.push((p.display().to_string(), src));
+    }
+    Ok(files)
+}
+
 /// [`assemble_files`], with the notes of [`assemble_with_dec_notes`].
 pub fn assemble_files_with_dec_notes(
     files: &[(&str, &str)],

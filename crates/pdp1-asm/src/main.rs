@@ -25,7 +25,8 @@ enum Format {
 )]
 struct Args {
     /// MACRO-1 source file; several are assembled as one program, in the order given (the
-    /// first holds the title line, the last usually `start`).
+    /// first holds the title line, the last usually `start`). `@LIST` stands for the files a
+    /// list file names, one a line, relative to its folder (`@roms/kalah.files`).
     #[arg(required = true, num_args = 1..)]
     sources: Vec<PathBuf>,
     /// Tape image to write (default: the first SOURCE with extension .rim).
@@ -49,6 +50,13 @@ fn main() -> Result<()> {
     let args = Args::parse();
     let mut texts = Vec::new();
     for p in &args.sources {
+        // `@LIST`: the files a list file names (roms/kalah.files), in its order.
+        if let Some(list) = p.to_str().and_then(|s| s.strip_prefix('@')) {
+            let files = pdp1_asm::read_source_list(std::path::Path::new(list))
+                .with_context(|| format!("cannot read the source list {list}"))?;
+            texts.extend(files);
+            continue;
+        }
         let text =
             std::fs::read_to_string(p).with_context(|| format!("cannot read {}", p.display()))?;
         texts.push((p.display().to_string(), text));
@@ -89,10 +97,13 @@ fn main() -> Result<()> {
             tape::write_blk(&image)
         }
     };
-    let out = args
-        .output
-        .clone()
-        .unwrap_or_else(|| args.sources[0].with_extension("rim"));
+    let out = args.output.clone().unwrap_or_else(|| {
+        let first = &args.sources[0];
+        match first.to_str().and_then(|s| s.strip_prefix('@')) {
+            Some(list) => PathBuf::from(list).with_extension("rim"),
+            None => first.with_extension("rim"),
+        }
+    });
     std::fs::write(&out, frames).with_context(|| format!("cannot write {}", out.display()))?;
     if let Some(p) = &args.listing {
         std::fs::write(p, &asm.listing).with_context(|| format!("cannot write {}", p.display()))?;

@@ -161,18 +161,25 @@ fn historic_macro_agrees_on_test_programs() {
     }
 }
 
-/// roms/kalah.mac through the historic MACRO (once the Kalah program exists). Its symbols must
-/// follow the historic MACRO's rules (docs/assembler.md: at most three characters, no `!`).
+/// The Kalah program through the historic MACRO: its sources (roms/kalah.files) as tapes read
+/// one after the other in each pass, as an operator fed MACRO a program on several tapes. Its
+/// symbols must follow the historic MACRO's rules (docs/assembler.md: at most three
+/// characters, no `!`).
 #[test]
 fn historic_macro_agrees_on_kalah() {
     let Some(macro_rim) = macro_tape() else {
         return;
     };
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../roms/kalah.mac");
-    let src = std::fs::read_to_string(&path).expect("roms/kalah.mac");
-    let ours = assemble(&src, "roms/kalah.mac").unwrap_or_else(|d| panic!("{d}"));
-    let (theirs, log) =
-        historic_assemble(&macro_rim, &src).unwrap_or_else(|log| panic!("roms/kalah.mac:\n{log}"));
+    let list = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../roms/kalah.files");
+    let files = pdp1_asm::read_source_list(&list).expect("roms/kalah.files");
+    let named: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    let ours = pdp1_asm::assemble_files(&named).unwrap_or_else(|d| panic!("{d}"));
+    let texts: Vec<&str> = files.iter().map(|(_, t)| t.as_str()).collect();
+    let (theirs, log) = historic_assemble_tapes(&macro_rim, &texts)
+        .unwrap_or_else(|log| panic!("roms/kalah.files:\n{log}"));
     let theirs_words: BTreeMap<u32, Word> = theirs
         .words
         .into_iter()
@@ -180,7 +187,7 @@ fn historic_macro_agrees_on_kalah() {
         .collect();
     assert!(
         theirs_words == ours.words && theirs.start == ours.start,
-        "roms/kalah.mac: DEC MACRO's words differ\n{log}"
+        "roms/kalah.files: DEC MACRO's words differ\n{log}"
     );
 }
 

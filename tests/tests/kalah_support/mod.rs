@@ -10,7 +10,7 @@
 #![allow(dead_code)]
 
 use kalah::{Board, Side};
-use pdp1_asm::{assemble, Assembly};
+use pdp1_asm::Assembly;
 use pdp1_core::{DisplayPoint, Limit, Machine, MachineConfig, StopReason, Word};
 use std::path::PathBuf;
 
@@ -33,9 +33,14 @@ pub fn roms() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms")
 }
 
+/// The program as its sources assemble: the files roms/kalah.files names, in order.
 pub fn assembly() -> Assembly {
-    let src = std::fs::read_to_string(roms().join("kalah.mac")).expect("roms/kalah.mac");
-    assemble(&src, "roms/kalah.mac").unwrap_or_else(|d| panic!("{d}"))
+    let files = pdp1_asm::read_source_list(&roms().join("kalah.files")).expect("roms/kalah.files");
+    let files: Vec<(&str, &str)> = files
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect();
+    pdp1_asm::assemble_files(&files).unwrap_or_else(|d| panic!("{d}"))
 }
 
 pub struct Program {
