@@ -20,8 +20,11 @@
 //!   same place (aap is the gate-level model; MAME/masswerk put −0 one step left). Y grows up.
 //! * Spots are separable Gaussians sampled at their exact sub-pixel position, so the tube can be
 //!   shown at any pane size without aliasing the 1024×1024 raster.
-//! * Energy becomes colour through x / (1 + x) per channel, so repeated hits saturate towards
-//!   white like a real overdriven spot instead of clipping to a flat colour.
+//! * Energy becomes colour: the flash is blue-white, the afterglow the PiDP-1's yellow-green
+//!   (179, 225, 0); their light adds and the brightest channel saturates as x / (1 + x) with the
+//!   others in proportion, so a refreshed picture is blue-white and what fades is yellow-green
+//!   (issue 17). The afterglow saturates: a hit lifts it to the hit's own level (a quarter of
+//!   the flash's energy) and refreshing builds it up no further.
 //!
 //! Cost is proportional to lit area, not pane size: the pane is cut into 16×16 tiles and only
 //! tiles holding visible energy are decayed and colour-mapped.
@@ -36,13 +39,14 @@ pub const BLUE_HALF_LIFE_S: f64 = 0.05;
 /// Half-life of the yellow-green afterglow, seconds (see the module comment).
 pub const GREEN_HALF_LIFE_S: f64 = 0.5;
 /// Afterglow energy per hit relative to the flash.
-pub const GREEN_EXCITATION: f32 = 0.25;
+pub const GREEN_EXCITATION: f32 = 0.45;
 /// Energy below which a pixel is dark (well under one 8-bit step after colour mapping).
 pub const DARK: f32 = 1.0e-3;
-/// Flash colour (blue-white) and afterglow colour (yellow-green, p7sim/masswerk's #79cc3e),
-/// as per-channel gains applied to the energy before x / (1 + x).
-const FLASH_RGB: [f32; 3] = [0.9, 1.3, 2.2];
-const GLOW_RGB: [f32; 3] = [0.8, 1.4, 0.4];
+/// Flash colour (blue-white: masswerk's "bright-blueish" onset, the PiDP-1 display's blue
+/// flash) and afterglow colour (the PiDP-1 display's glow, RGB 179,225,0), as gains on the
+/// layer energies. Light adds; [`tone`] then saturates towards the colour's own hue.
+const FLASH_RGB: [f32; 3] = [1.1, 1.4, 2.2];
+const GLOW_RGB: [f32; 3] = [1.6, 2.0, 0.0];
 /// The unlit tube face.
 pub const TUBE_FACE: Color = 0x00_06_09_0a;
 const TILE: usize = 16;
@@ -258,7 +262,11 @@ impl Phosphor {
                 let k = wx * wy;
                 let idx = y as usize * self.size + x as usize;
                 self.blue[idx] += eb * k;
-                self.green[idx] += eg * k;
+                // The afterglow saturates: a hit lifts it to its own level, it does not pile
+                // up. So a picture refreshed 20 times a second glows no more than one hit leaves
+                // behind and the flash's blue-white shows, with the glow in the same proportion
+                // everywhere in the spot (issue 17: the refreshed Kalah board was mint-white).
+                self.green[idx] = self.green[idx].max(eg * k);
                 let t = (y as usize / TILE) * self.tiles + x as usize / TILE;
                 self.tile_blue[t] = self.tile_blue[t].max(self.blue[idx]);
                 self.tile_green[t] = self.tile_green[t].max(self.green[idx]);
@@ -345,10 +353,13 @@ fn tone(eb: f32, eg: f32) -> Color {
         (TUBE_FACE >> 8 & 0xff) as f32,
         (TUBE_FACE & 0xff) as f32,
     ];
-    let ch = |c: usize| {
-        let x = eb * FLASH_RGB[c] + eg * GLOW_RGB[c];
-        (FACE[c] + (255.0 - FACE[c]) * x / (1.0 + x) + 0.5) as u32
-    };
+    // The two layers' light adds; the brightest channel m is saturated as m / (1 + m) and the
+    // others keep their proportion to it, so an overdriven spot brightens in its own hue
+    // (blue-white, or yellow-green) instead of washing out to white.
+    let lin: [f32; 3] = std::array::from_fn(|c| eb * FLASH_RGB[c] + eg * GLOW_RGB[c]);
+    let m = lin[0].max(lin[1]).max(lin[2]);
+    let scale = if m > 0.0 { 1.0 / (1.0 + m) } else { 0.0 };
+    let ch = |c: usize| (FACE[c] + (255.0 - FACE[c]) * lin[c] * scale + 0.5) as u32;
     ch(0) << 16 | ch(1) << 8 | ch(2)
 }
 
@@ -509,6 +520,28 @@ mod tests {
             "+y is up the screen"
         );
         assert_eq!(p.pixel_of(-511, -511), (1, 1022));
+    }
+
+    /// Issue 17: a point refreshed 20 times a second (the Kalah board) shows the P7's blue-white
+    /// flash — it was a pale mint-white, the afterglow piling up under it — and once the refresh
+    /// stops what stays is the yellow-green afterglow.
+    #[test]
+    fn a_refreshed_spot_is_blue_white_and_fades_yellow_green() {
+        let mut p = Phosphor::new(512);
+        let hits: Vec<DisplayPoint> = (0..20).map(|i| pt(0, 0, 3, i * 50 * MS)).collect();
+        p.feed(&hits);
+        p.advance(19 * 50 * MS + 10 * MS);
+        let (cx, cy) = p.pixel_of(0, 0);
+        let rgb = |p: &Phosphor| {
+            let (eb, eg) = p.energy(cx, cy);
+            let c = p.colour(eb, eg);
+            (c >> 16 & 0xff, c >> 8 & 0xff, c & 0xff)
+        };
+        let (r, g, b) = rgb(&p);
+        assert!(b > g && g > r, "refreshed: blue-white, got {r},{g},{b}");
+        p.advance(19 * 50 * MS + 400 * MS);
+        let (r, g, b) = rgb(&p);
+        assert!(g > b && r > b, "fading: yellow-green, got {r},{g},{b}");
     }
 
     #[test]
