@@ -29,6 +29,7 @@ pub fn config(setup: Setup) -> MachineConfig {
         mul_div: setup.mdv,
         xct_limit: 16,
         indirect_limit: 16,
+        sbs16: false,
     }
 }
 

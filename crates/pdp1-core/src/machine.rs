@@ -26,12 +26,16 @@
 //!   TA<2:17>   test address (+ EXTEND switch)
 //!   IOH, IOS   I/O halt (waiting), I/O sync (completion pulse arrived)
 //!   SBM, SB request, SB in progress          one-channel sequence break
+//!   SBS enable/request/active<0:15>          Type 120 16-channel option (channel 0 first)
 //!   status<0:6> read by cks: light pen, reader, type out, type in, punch, –, SBM
 //! ```
 //!
 //! Open questions (where the sources disagree, pdp1-hardware.md §9) and what we chose:
 //! display ±0 and intensity order are left to the renderer (both reported); `cbs` keeps the
-//! mode ([aap]); break entry clears OV (SIMH, MAME); READ IN accepts `dac` like `dio` (SIMH,
+//! mode ([aap]); the break entry leaves the OV/EXD/PC word in AC and OV as it was, and a
+//! break can cancel a memory-reference instruction after its fetch or a defer cycle, never
+//! Type 10's long cycle ([aap]; SIMH and MAME clear OV, SIMH keeps AC and breaks only between
+//! instructions — issue 16, `machine/cycle.rs`, `machine/io/sequence_break.rs`); READ IN accepts `dac` like `dio` (SIMH,
 //! MAME); typewriter times from the maintenance manual (MAME); the idle punch reads ready
 //! (aap, MAME; SIMH clears it at reset); the light pen sees points within 5 coordinate steps
 //! ([aap]; MAME 10, SIMH 4) and sets status bit 0 as MAME and aap do (SIMH sets bit 3); the
@@ -72,6 +76,11 @@ pub struct MachineConfig {
     /// Same meaning as SIMH's `IND_MAX` (default 16 there): at most this many indirect words
     /// are read; if the last one read still has its indirect bit set, the machine stops.
     pub indirect_limit: u32,
+    /// Type 120 sixteen-channel sequence break system installed (IOTs `dsc`, `asc`, `isb`,
+    /// `cac`; channel n breaks to 4n…4n+3). Without it the standard one-channel system
+    /// (pdp1-hardware.md §7.1). See `machine/io/sequence_break.rs`.
+    #[serde(default)]
+    pub sbs16: bool,
 }
 
 impl Default for MachineConfig {
@@ -81,6 +90,7 @@ impl Default for MachineConfig {
             mul_div: false,
             xct_limit: 16,
             indirect_limit: 1000,
+            sbs16: false,
         }
     }
 }
@@ -267,6 +277,9 @@ pub struct Machine {
     sbm: bool,
     sb_req: bool,
     sb_ip: bool,
+    /// The Type 120's channels (enables, requests, breaks in progress), with `sbs16`.
+    #[serde(default)]
+    chan: io::Channels,
 
     // Devices.
     next_event_ns: u64,
@@ -341,6 +354,7 @@ impl Machine {
             sbm: false,
             sb_req: false,
             sb_ip: false,
+            chan: io::Channels::default(),
             next_event_ns: u64::MAX,
             tty: io::Typewriter::default(),
             ptr: io::Reader::default(),
@@ -417,9 +431,16 @@ impl Machine {
     pub fn status_word(&self) -> Word {
         Word::new(self.iosta | if self.sbm { status::SEQ_BREAK } else { 0 })
     }
-    /// Sequence-break state: (mode on, request pending, break in progress).
+    /// Sequence-break state: (mode on, request pending, break in progress) — of the
+    /// one-channel system; with the Type 120 the request and in-progress flags are per channel
+    /// ([`Machine::sequence_break_channels`]).
     pub fn sequence_break(&self) -> (bool, bool, bool) {
         (self.sbm, self.sb_req, self.sb_ip)
+    }
+    /// The Type 120's channels as (enabled, requested, in progress), bit n = channel n
+    /// (channel 0 the highest priority); all 0 without the option.
+    pub fn sequence_break_channels(&self) -> (u16, u16, u16) {
+        (self.chan.enabled, self.chan.requested, self.chan.active)
     }
     /// The machine is in an I/O wait (an IOT with the wait bit is being re-executed).
     pub fn io_halt(&self) -> bool {
@@ -546,6 +567,7 @@ impl Machine {
         self.cpls = 0;
         self.sb_req = false;
         self.sb_ip = false;
+        self.chan.clear();
         self.extend = self.extend_sw;
         self.readin.active = false;
         self.phase = cycle::Phase::Fetch;

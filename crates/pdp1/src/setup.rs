@@ -130,6 +130,7 @@ impl Setup {
                 let config = MachineConfig {
                     memory_words: s.memory_words.unwrap_or(defaults.memory_words),
                     mul_div: s.mul_div.unwrap_or(defaults.mul_div),
+                    sbs16: defaults.sbs16,
                     xct_limit: s.xct_limit.unwrap_or(defaults.xct_limit),
                     indirect_limit: s.indirect_limit.unwrap_or(defaults.indirect_limit),
                 };
