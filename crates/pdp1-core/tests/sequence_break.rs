@@ -3,7 +3,7 @@
 //! `cycle0`/`defer` TP10, `CY0_MIDBRK_PERMIT`, `DF_MIDBRK_PERMIT`; the maintenance manual
 //! as MAME quotes it: "break cannot occur during a one-cycle jump that is deferred only once,
 //! or another break cycle. Also, it cannot interrupt the long cycle 1 of automatic
-//! multiply/divide"), and the Type 120 sixteen-channel system written from the handbook's IOT table and SIMH's and aap's rules
+//! multiply/divide"), `cal` in extend mode, and the Type 120 sixteen-channel system written from the handbook's IOT table and SIMH's and aap's rules
 //! (see `machine/io/sequence_break.rs`).
 //!
 //! A request is made here by striking a key (the typewriter requests the break: channel 7
@@ -240,6 +240,65 @@ fn the_run_loop_takes_the_break_where_single_cycles_do() {
             "k = {k}"
         );
         assert_eq!(a.memory(), b.memory(), "k = {k}");
+    }
+}
+
+// ------------------------------------------------------------ cal in extend mode
+
+fn eight_k() -> MachineConfig {
+    MachineConfig {
+        memory_words: 8192,
+        ..Default::default()
+    }
+}
+
+#[test]
+fn cal_in_extend_mode_goes_to_100_of_field_0() {
+    // [aap] cycle 1 TP0: "MA |= 0100; if(!pdp->exd) pdp->ema |= pdp->epc;" — the field is
+    // added only outside extend mode.  10200: cal;  100/10100: the slot
+    for fast in [false, true] {
+        let mut m = machine_cfg(
+            eight_k(),
+            &[(0o10200, 0o160000), (0o101, HLT), (0o10101, HLT)],
+        );
+        m.set_pc(0o10200);
+        m.set_extend_mode(true);
+        m.set_ac(w(0o1234));
+        m.cont();
+        if fast {
+            assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
+            assert_eq!(m.pc(), 0o102);
+        } else {
+            m.step_instruction();
+            assert_eq!(m.pc(), 0o101);
+        }
+        assert_eq!(
+            m.read(0o100).unwrap(),
+            w(0o1234),
+            "AC stored at 100 of field 0"
+        );
+        assert_eq!(m.read(0o10100).unwrap(), w(0));
+        assert_eq!(m.ac(), w(0o210201), "AC: EXD and the 16-bit return address");
+    }
+}
+
+#[test]
+fn cal_outside_extend_mode_stays_in_its_field() {
+    for fast in [false, true] {
+        let mut m = machine_cfg(eight_k(), &[(0o10200, 0o160000), (0o10101, HLT)]);
+        m.set_pc(0o10200);
+        m.set_ac(w(0o1234));
+        m.cont();
+        if fast {
+            assert_eq!(m.run_until(Limit::default()), StopReason::Halted);
+        } else {
+            m.step_instruction();
+            assert_eq!(m.ac(), w(0o10201));
+            m.step_instruction();
+        }
+        assert_eq!(m.pc(), 0o10102);
+        assert_eq!(m.read(0o10100).unwrap(), w(0o1234));
+        assert_eq!(m.read(0o100).unwrap(), w(0));
     }
 }
 

@@ -71,6 +71,8 @@
 //! * `jmp i 1` restores OV/EXD and ends a break only in sequence-break mode ([aap]); SIMH does
 //!   it whenever any break flip-flop is set.
 //! * Type 10 divide overflow with AC = −0 leaves +0 ([aap]); SIMH leaves −0.
+//! * `cal` in extend mode goes to 100 of field 0 ([aap]); SIMH's to 100 of the current field
+//!   (the differential test generates `jda 100` for it in extend mode).
 
 use super::{decr, incr};
 use super::{Machine, StopReason, DAMASK, FIELD, IBIT, MASK, SIGN};
@@ -179,11 +181,25 @@ impl Machine {
         None
     }
 
-    /// cal (i = 0) uses location 100 of the current field; jda (i = 1) uses Y. Never
-    /// indirect.
+    /// jda (i = 1) uses Y in the current field; cal (i = 0) location 100 — of the current
+    /// field, or in extend mode of field 0. Never indirect.
+    ///
+    /// The handbook says only "cal Y … Equals jda 100" ([HB] table via [MAME-cpu]). aap's
+    /// pulse-level model (cycle 1, TP0) puts 100 in MA and the current field in the
+    /// extension only outside extend mode: "`MA |= 0100; if(!pdp->exd) pdp->ema |=
+    /// pdp->epc;`" — so in extend mode `cal` goes to 100 of field 0, where one handler serves
+    /// every field and returns through the 16-bit word `cal` left in AC. SIMH and MAME use
+    /// the current field always (MAME: "I cannot tell for sure what happens to extension
+    /// bits"). We follow aap (issue 16).
     #[inline(always)]
     pub(super) fn cal_address(&self, ir: u32) -> u32 {
-        (self.pc & FIELD) | if ir & IBIT != 0 { ir & DAMASK } else { 0o100 }
+        if ir & IBIT != 0 {
+            (self.pc & FIELD) | (ir & DAMASK)
+        } else if self.extend {
+            0o100
+        } else {
+            (self.pc & FIELD) | 0o100
+        }
     }
 
     /// The execute cycle of a memory-reference instruction whose effective address `a` is

@@ -631,9 +631,16 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                     }
                     continue;
                 }
-                // cal (i = 0) uses location 100 of the current field, jda (i = 1) Y.
+                // jda (i = 1) uses Y, cal (i = 0) location 100 of the current field — in
+                // extend mode of field 0 ([aap]; `Machine::cal_address`).
                 Op::CalJda => {
-                    let a = field | if w & IBIT != 0 { w & DAMASK } else { 0o100 };
+                    let a = if w & IBIT != 0 {
+                        field | (w & DAMASK)
+                    } else if env.extend {
+                        0o100
+                    } else {
+                        field | 0o100
+                    };
                     let old = ac;
                     ac = epc!();
                     store!(a, old);
