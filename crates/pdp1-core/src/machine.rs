@@ -712,7 +712,11 @@ impl Machine {
     }
 
     /// Execute exactly one instruction (SINGLE INST). A waiting IOT runs until its completion
-    /// pulse (or a hang); during READ IN, one word pair is read.
+    /// pulse (or a hang); during READ IN, one word pair is read. A sequence-break entry is a
+    /// step of its own, as in `--trace` (issue 16): when the instruction just stepped is
+    /// followed by a break, the next SINGLE INST takes the entry and stops at the break
+    /// routine's first instruction; when the break cancels the instruction at PC (a
+    /// memory-reference instruction, see `machine/cycle.rs`), this one does.
     pub fn step_instruction(&mut self) -> StopReason {
         if self.readin.active {
             loop {
@@ -735,6 +739,9 @@ impl Machine {
                 None => StopReason::Stepped,
             };
         }
+        if self.break_entry_next() {
+            return self.step_cycle();
+        }
         let n = self.instructions;
         loop {
             if let Some(r) = self.step() {
@@ -743,6 +750,9 @@ impl Machine {
             }
             if self.instructions != n {
                 return StopReason::Stepped;
+            }
+            if self.break_entry_next() {
+                return self.step_cycle();
             }
         }
     }

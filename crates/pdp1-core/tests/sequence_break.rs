@@ -3,7 +3,7 @@
 //! `cycle0`/`defer` TP10, `CY0_MIDBRK_PERMIT`, `DF_MIDBRK_PERMIT`; the maintenance manual
 //! as MAME quotes it: "break cannot occur during a one-cycle jump that is deferred only once,
 //! or another break cycle. Also, it cannot interrupt the long cycle 1 of automatic
-//! multiply/divide"), `cal` in extend mode, and the Type 120 sixteen-channel system written from the handbook's IOT table and SIMH's and aap's rules
+//! multiply/divide"), `cal` in extend mode, SINGLE INST over a break, and the Type 120 sixteen-channel system written from the handbook's IOT table and SIMH's and aap's rules
 //! (see `machine/io/sequence_break.rs`).
 //!
 //! A request is made here by striking a key (the typewriter requests the break: channel 7
@@ -241,6 +241,40 @@ fn the_run_loop_takes_the_break_where_single_cycles_do() {
         );
         assert_eq!(a.memory(), b.memory(), "k = {k}");
     }
+}
+
+// ------------------------------------------------------------ SINGLE INST over a break
+
+#[test]
+fn single_inst_takes_the_break_entry_as_a_step_of_its_own() {
+    // 100: law 5 / 101: law 6;  break routine 3: law 7
+    let mut m = one_channel(&[(0o100, LAW | 5), (0o101, LAW | 6), (0o3, LAW | 7)], 0o100);
+    m.strike_key(0o61);
+    assert_eq!(m.step_instruction(), StopReason::Stepped);
+    assert_eq!((m.pc(), m.ac(), m.instructions()), (0o101, w(5), 1));
+    assert_eq!(m.step_instruction(), StopReason::Stepped); // the entry alone
+    assert_eq!(
+        (m.pc(), m.instructions()),
+        (3, 1),
+        "stopped at the routine's start"
+    );
+    assert_eq!(m.read(1).unwrap(), w(0o101));
+    assert_eq!(m.step_instruction(), StopReason::Stepped);
+    assert_eq!((m.pc(), m.ac(), m.instructions()), (4, w(7), 2));
+}
+
+#[test]
+fn single_inst_over_a_cancelled_instruction_stops_after_the_entry() {
+    // 100: lac 200;  break routine 3: law 7
+    let mut m = one_channel(&[(0o100, 0o200200), (0o200, 0o42), (0o3, LAW | 7)], 0o100);
+    m.strike_key(0o61);
+    assert_eq!(m.step_instruction(), StopReason::Stepped);
+    assert_eq!(
+        (m.pc(), m.instructions()),
+        (3, 0),
+        "lac cancelled, the entry taken"
+    );
+    assert_eq!(m.read(1).unwrap(), w(0o100));
 }
 
 // ------------------------------------------------------------ cal in extend mode
