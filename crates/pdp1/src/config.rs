@@ -51,6 +51,8 @@ pub struct Settings {
     /// 16 bits: extension bits 0–3 and the 12-bit address.
     pub test_address: Option<u32>,
     pub mul_div: Option<bool>,
+    /// Type 120 sixteen-channel sequence break system installed.
+    pub sbs16: Option<bool>,
     pub extend: Option<bool>,
     pub memory_words: Option<usize>,
     pub max_seconds: Option<f64>,
@@ -73,6 +75,7 @@ pub struct FileConfig {
     pub ss: Option<SenseList>,
     pub ta: Option<Octal>,
     pub mdv: Option<bool>,
+    pub sbs16: Option<bool>,
     pub extend: Option<bool>,
     pub memory: Option<MemorySize>,
     pub max_seconds: Option<f64>,
@@ -296,6 +299,7 @@ impl FileConfig {
             s.test_address = Some(octal_value(v, 0o177777, "ta")?);
         }
         s.mul_div = self.mdv;
+        s.sbs16 = self.sbs16;
         s.extend = self.extend;
         if let Some(v) = &self.memory {
             s.memory_words = Some(match v {
@@ -349,6 +353,9 @@ impl Settings {
         if cli.mdv {
             s.mul_div = Some(true);
         }
+        if cli.sbs16 {
+            s.sbs16 = Some(true);
+        }
         if cli.extend {
             s.extend = Some(true);
         }
@@ -382,6 +389,7 @@ impl Settings {
             sense_switches: self.sense_switches.or(base.sense_switches),
             test_address: self.test_address.or(base.test_address),
             mul_div: self.mul_div.or(base.mul_div),
+            sbs16: self.sbs16.or(base.sbs16),
             extend: self.extend.or(base.extend),
             memory_words: self.memory_words.or(base.memory_words),
             max_seconds: self.max_seconds.or(base.max_seconds),

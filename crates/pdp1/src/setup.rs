@@ -123,6 +123,14 @@ impl Setup {
                         if c.mul_div { "with" } else { "without" }
                     );
                 }
+                if s.sbs16.is_some_and(|b| b != c.sbs16) {
+                    bail!(
+                        "state file {} was saved {} the Type 120 16-channel sequence break; \
+                         the settings ask for the opposite",
+                        path.display(),
+                        if c.sbs16 { "with" } else { "without" }
+                    );
+                }
                 m
             }
             None => {
@@ -130,7 +138,7 @@ impl Setup {
                 let config = MachineConfig {
                     memory_words: s.memory_words.unwrap_or(defaults.memory_words),
                     mul_div: s.mul_div.unwrap_or(defaults.mul_div),
-                    sbs16: defaults.sbs16,
+                    sbs16: s.sbs16.unwrap_or(defaults.sbs16),
                     xct_limit: s.xct_limit.unwrap_or(defaults.xct_limit),
                     indirect_limit: s.indirect_limit.unwrap_or(defaults.indirect_limit),
                 };
