@@ -91,6 +91,9 @@ struct Gen<'a> {
     r: &'a mut Rng,
     /// Addresses (12-bit, within a field) that jumps may target.
     targets: Vec<u32>,
+    /// Extend mode: `cal` is generated as `jda 100`, since in extend mode `cal` goes to 100 of
+    /// field 0 in pdp1-core (aap) and of the current field in SIMH (issue 16, docs/testing.md).
+    extend: bool,
 }
 
 impl Gen<'_> {
@@ -146,7 +149,15 @@ impl Gen<'_> {
             54..=57 => (0o04 << 13) | (X + r.below(X_LEN)), // xct
             58..=63 => (0o30 << 13) | self.jump_y(),        // jmp
             64..=65 => (0o31 << 13) | self.jump_y(),        // jsp
-            66 => 0o160_000 | r.below(0o10000),             // cal (Y ignored)
+            66 => {
+                // cal (Y ignored); in extend mode jda 100, which SIMH's cal is.
+                let y = r.below(0o10000);
+                if self.extend {
+                    0o170_100
+                } else {
+                    0o160_000 | y
+                }
+            }
             67..=68 => 0o170_000 | (JDA + JDA_LEN * r.below(JDA_SUBS)), // jda
             // skip: any condition bits except bit 6 (sni, PDP-1D only)
             69..=78 => 0o640_000 | (r.word() & 0o013_777),
@@ -201,7 +212,11 @@ pub fn program(seed: u64) -> Program {
         targets.extend(s + 1 + u32::from(dap_return[k as usize])..s + 6);
     }
     targets.extend(CAL_BODY + u32::from(cal_dap)..CAL_BODY + 7);
-    let mut g = Gen { r: &mut r, targets };
+    let mut g = Gen {
+        r: &mut r,
+        targets,
+        extend,
+    };
     let mut img: BTreeMap<u32, u32> = BTreeMap::new();
 
     // Code: main, cal subroutine, jda subroutines; bodies end in two jmps into main code.

@@ -80,6 +80,8 @@ fn run_image(seed: u64) -> Outcome {
         indirect_limit: r.pick(&[1000, 1000, 1, 16, 5000]),
         lai_lia: r.chance(50),
         second_display: r.chance(50),
+        // (issue 16) Some machines with the Type 120 16-channel sequence break.
+        sbs16: r.chance(25),
     };
     let mut m = Machine::new(cfg).expect("valid config");
     fill_memory(&mut m, &mut r);

@@ -26,12 +26,16 @@
 //!   TA<2:17>   test address (+ EXTEND switch)
 //!   IOH, IOS   I/O halt (waiting), I/O sync (completion pulse arrived)
 //!   SBM, SB request, SB in progress          one-channel sequence break
+//!   SBS enable/request/active<0:15>          Type 120 16-channel option (channel 0 first)
 //!   status<0:6> read by cks: light pen, reader, type out, type in, punch, –, SBM
 //! ```
 //!
 //! Open questions (where the sources disagree, pdp1-hardware.md §9) and what we chose:
 //! display ±0 and intensity order are left to the renderer (both reported); `cbs` keeps the
-//! mode ([aap]); break entry clears OV (SIMH, MAME); READ IN accepts `dac` like `dio` (SIMH,
+//! mode ([aap]); the break entry leaves the OV/EXD/PC word in AC and OV as it was, and a
+//! break can cancel a memory-reference instruction after its fetch or a defer cycle, never
+//! Type 10's long cycle ([aap]; SIMH and MAME clear OV, SIMH keeps AC and breaks only between
+//! instructions — issue 16, `machine/cycle.rs`, `machine/io/sequence_break.rs`); READ IN accepts `dac` like `dio` (SIMH,
 //! MAME); typewriter times from the maintenance manual (MAME); the idle punch reads ready
 //! (aap, MAME; SIMH clears it at reset); the light pen sees points within 5 coordinate steps
 //! ([aap]; MAME 10, SIMH 4) and sets status bit 0 as MAME and aap do (SIMH sets bit 3); the
@@ -91,6 +95,11 @@ pub struct MachineConfig {
     /// one display, with its full 3-bit intensity.
     #[serde(default)]
     pub second_display: bool,
+    /// Type 120 sixteen-channel sequence break system installed (IOTs `dsc`, `asc`, `isb`,
+    /// `cac`; channel n breaks to 4n…4n+3). Without it the standard one-channel system
+    /// (pdp1-hardware.md §7.1). See `machine/io/sequence_break.rs`.
+    #[serde(default)]
+    pub sbs16: bool,
 }
 
 impl Default for MachineConfig {
@@ -102,6 +111,7 @@ impl Default for MachineConfig {
             indirect_limit: 1000,
             lai_lia: false,
             second_display: false,
+            sbs16: false,
         }
     }
 }
@@ -299,6 +309,9 @@ pub struct Machine {
     sbm: bool,
     sb_req: bool,
     sb_ip: bool,
+    /// The Type 120's channels (enables, requests, breaks in progress), with `sbs16`.
+    #[serde(default)]
+    chan: io::Channels,
 
     // Devices.
     next_event_ns: u64,
@@ -375,6 +388,7 @@ impl Machine {
             sbm: false,
             sb_req: false,
             sb_ip: false,
+            chan: io::Channels::default(),
             next_event_ns: u64::MAX,
             tty: io::Typewriter::default(),
             ptr: io::Reader::default(),
@@ -482,9 +496,16 @@ impl Machine {
     pub fn status_word(&self) -> Word {
         Word::new(self.iosta | if self.sbm { status::SEQ_BREAK } else { 0 })
     }
-    /// Sequence-break state: (mode on, request pending, break in progress).
+    /// Sequence-break state: (mode on, request pending, break in progress) — of the
+    /// one-channel system; with the Type 120 the request and in-progress flags are per channel
+    /// ([`Machine::sequence_break_channels`]).
     pub fn sequence_break(&self) -> (bool, bool, bool) {
         (self.sbm, self.sb_req, self.sb_ip)
+    }
+    /// The Type 120's channels as (enabled, requested, in progress), bit n = channel n
+    /// (channel 0 the highest priority); all 0 without the option.
+    pub fn sequence_break_channels(&self) -> (u16, u16, u16) {
+        (self.chan.enabled, self.chan.requested, self.chan.active)
     }
     /// The machine is in an I/O wait (an IOT with the wait bit is being re-executed).
     pub fn io_halt(&self) -> bool {
@@ -611,6 +632,7 @@ impl Machine {
         self.cpls = 0;
         self.sb_req = false;
         self.sb_ip = false;
+        self.chan.clear();
         self.extend = self.extend_sw;
         self.readin.active = false;
         self.phase = cycle::Phase::Fetch;
@@ -757,7 +779,11 @@ impl Machine {
     }
 
     /// Execute exactly one instruction (SINGLE INST). A waiting IOT runs until its completion
-    /// pulse (or a hang); during READ IN, one word pair is read.
+    /// pulse (or a hang); during READ IN, one word pair is read. A sequence-break entry is a
+    /// step of its own, as in `--trace` (issue 16): when the instruction just stepped is
+    /// followed by a break, the next SINGLE INST takes the entry and stops at the break
+    /// routine's first instruction; when the break cancels the instruction at PC (a
+    /// memory-reference instruction, see `machine/cycle.rs`), this one does.
     pub fn step_instruction(&mut self) -> StopReason {
         if self.readin.active {
             loop {
@@ -780,6 +806,9 @@ impl Machine {
                 None => StopReason::Stepped,
             };
         }
+        if self.break_entry_next() {
+            return self.step_cycle();
+        }
         let n = self.instructions;
         loop {
             if let Some(r) = self.step() {
@@ -788,6 +817,9 @@ impl Machine {
             }
             if self.instructions != n {
                 return StopReason::Stepped;
+            }
+            if self.break_entry_next() {
+                return self.step_cycle();
             }
         }
     }

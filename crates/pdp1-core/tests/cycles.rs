@@ -6,6 +6,9 @@
 //! IOTs also come with bit 6: a pulse asked for without waiting (so that a later wait finds IOS
 //! already set and goes on in one cycle) and a wait without a pulse (which only a break can
 //! interrupt, else it is a hang); IOS is cleared by every IOT that does not wait.
+//! Since the second part of issue 16 the break is decided inside instructions (`cycle.rs`),
+//! and a thousand more programs run on a machine with the Type 120 16-channel break, with the
+//! channel IOTs (on channels 0–17) and the returns `jmp i 4n+1` among their instructions.
 
 mod common;
 use common::*;
@@ -44,11 +47,16 @@ fn instruction(r: &mut Lcg) -> u32 {
 }
 
 fn program(seed: u64, mul_div: bool) -> Machine {
+    program_cfg(seed, mul_div, false)
+}
+
+fn program_cfg(seed: u64, mul_div: bool, sbs16: bool) -> Machine {
     let mut r = Lcg(seed);
     let cfg = MachineConfig {
         mul_div,
         indirect_limit: 16,
         memory_words: 8192,
+        sbs16,
         ..Default::default()
     };
     let mut m = Machine::new(cfg).unwrap();
@@ -175,14 +183,30 @@ const IOTS: [u32; 13] = [
     0o720054, 0o720055, 0o720056, 0o720000,
 ];
 
+/// The Type 120's IOTs (`dsc`, `asc`, `isb`, `cac`) with the channel in bits 6–11 (0–17
+/// octal, so that channels the option does not have appear too), biased towards `asc` and
+/// `isb` so that channels are enabled and breaks requested.
+fn channel_iot(r: &mut Lcg) -> u32 {
+    let dev = [0o50, 0o51, 0o51, 0o51, 0o52, 0o52, 0o53][r.below(7) as usize];
+    0o720000 | (r.below(0o20) << 6) | dev
+}
+
 /// A random program with IOTs among its instructions, a tape in the reader, a key struck and
 /// (for some seeds) the sequence break on: the devices' completion pulses, I/O waits and
-/// break entries all take part.
-fn program_with_devices(seed: u64) -> Machine {
-    let mut m = program(seed, seed % 2 == 1);
+/// break entries all take part. With `sbs16` the machine has the Type 120, and the channel
+/// IOTs and the returns `jmp i 4n+1` are among the instructions too.
+fn program_with_devices_cfg(seed: u64, sbs16: bool) -> Machine {
+    let mut m = program_cfg(seed, seed % 2 == 1, sbs16);
     let mut r = Lcg(seed ^ 0x5eed);
     for a in 0..0o100 {
-        if r.below(4) == 0 {
+        if sbs16 && r.below(6) == 0 {
+            let v = if r.below(3) == 0 {
+                0o610001 | (r.below(16) << 2) // jmp i 4n+1
+            } else {
+                channel_iot(&mut r)
+            };
+            m.write(a, w(v)).unwrap();
+        } else if r.below(4) == 0 {
             let mut v = IOTS[r.below(IOTS.len() as u32) as usize];
             if r.below(3) == 0 {
                 v |= 0o10000; // wait for the completion pulse
@@ -227,6 +251,7 @@ fn state(m: &mut Machine) -> impl PartialEq + std::fmt::Debug {
             },
         ),
         m.sequence_break(),
+        m.sequence_break_channels(),
         // (memory as a checksum, so that a failure prints a line, not 8K words)
         m.memory().iter().enumerate().fold(0u64, |h, (i, w)| {
             h.wrapping_mul(31).wrapping_add(w.bits() as u64 ^ i as u64)
@@ -240,9 +265,21 @@ fn state(m: &mut Machine) -> impl PartialEq + std::fmt::Debug {
 
 #[test]
 fn cycle_stepping_matches_the_run_loop_with_devices_and_breaks() {
-    for seed in 0..400u64 {
-        let n = 1 + seed % 120;
-        let mut a = program_with_devices(seed);
+    compare_with_devices(0..400, false, 120);
+}
+
+/// The same on a machine with the Type 120 16-channel sequence break (issue 16): channels
+/// enabled, requested by devices and `isb`, nested and returned from at random.
+#[test]
+fn cycle_stepping_matches_the_run_loop_with_sixteen_channels() {
+    compare_with_devices(0..1000, true, 4000);
+}
+
+/// Random programs run to `1 + seed % max_n` instructions both ways.
+fn compare_with_devices(seeds: std::ops::Range<u64>, sbs16: bool, max_n: u64) {
+    for seed in seeds {
+        let n = 1 + seed.wrapping_mul(7919) % max_n;
+        let mut a = program_with_devices_cfg(seed, sbs16);
         let mut b = a.clone();
         let ra = a.run_until(Limit {
             until_ns: Some(200_000_000),

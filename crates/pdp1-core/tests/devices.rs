@@ -504,13 +504,23 @@ fn sequence_break_entry_and_return() {
     assert_eq!(m.pc(), 0o101);
     m.strike_key(0o66);
     let c0 = m.cycles();
+    // The request counts from the next cycle, the fetch of `jmp 101`, which finishes the jmp;
+    // the break follows ([aap] cycle0 TP10, see cycle.rs).
+    m.step_cycle();
+    assert_eq!((m.cycles() - c0, m.pc()), (1, 0o101));
+    assert!(m.break_entry_next());
     m.step_cycle(); // break entry: three cycles
-    assert_eq!(m.cycles() - c0, 3);
+    assert_eq!(m.cycles() - c0, 4);
     assert_eq!(m.pc(), 3);
     assert_eq!(m.read(0).unwrap(), w(0o1234));
     assert_eq!(m.read(1).unwrap(), w(0o400101), "OV and the interrupted PC");
     assert_eq!(m.read(2).unwrap(), w(0o4321));
-    assert!(!m.ov(), "break entry clears OV");
+    assert!(m.ov(), "the break entry leaves OV ([aap] brkcycle)");
+    assert_eq!(
+        m.ac(),
+        w(0o400101),
+        "AC holds the OV/EXD/PC word ([aap], MAME)"
+    );
     assert_eq!(m.sequence_break(), (true, false, true));
     m.run_until(Limit {
         until_ns: None,
@@ -859,6 +869,7 @@ fn debreak_restores_extend_mode_and_a_16_bit_pc() {
     m.set_sequence_break_mode(true);
     m.cont();
     m.strike_key(0o61); // requests a break
+    m.step_cycle(); // jmp 100, after which the break follows
     m.step_cycle(); // break entry
     assert_eq!(m.read(1).unwrap(), w(0o610100), "OV, EXD and the 16-bit PC");
     assert!(!m.extend_mode(), "break entry leaves extend mode");

@@ -41,6 +41,11 @@ pub struct Cli {
     /// intensity), as the dual-screen Spacewar! 4.4 expects.
     #[arg(long)]
     pub second_display: bool,
+    /// Type 120 sixteen-channel sequence break system installed (`dsc`, `asc`, `isb`, `cac`;
+    /// channel n breaks to 4n; reader 1, punch 6, typewriter in 7, out 8). Without it the
+    /// standard one-channel break.
+    #[arg(long)]
+    pub sbs16: bool,
     /// Console EXTEND switch on (Type 15 extend mode at start/read-in).
     #[arg(long)]
     pub extend: bool,

@@ -54,6 +54,8 @@ pub struct Settings {
     /// PDP-1D `lai`/`lia` (`swp`).
     pub lai_lia: Option<bool>,
     pub second_display: Option<bool>,
+    /// Type 120 sixteen-channel sequence break system installed.
+    pub sbs16: Option<bool>,
     pub extend: Option<bool>,
     pub memory_words: Option<usize>,
     pub max_seconds: Option<f64>,
@@ -78,6 +80,7 @@ pub struct FileConfig {
     pub mdv: Option<bool>,
     pub swp: Option<bool>,
     pub second_display: Option<bool>,
+    pub sbs16: Option<bool>,
     pub extend: Option<bool>,
     pub memory: Option<MemorySize>,
     pub max_seconds: Option<f64>,
@@ -303,6 +306,7 @@ impl FileConfig {
         s.mul_div = self.mdv;
         s.lai_lia = self.swp;
         s.second_display = self.second_display;
+        s.sbs16 = self.sbs16;
         s.extend = self.extend;
         if let Some(v) = &self.memory {
             s.memory_words = Some(match v {
@@ -362,6 +366,9 @@ impl Settings {
         if cli.second_display {
             s.second_display = Some(true);
         }
+        if cli.sbs16 {
+            s.sbs16 = Some(true);
+        }
         if cli.extend {
             s.extend = Some(true);
         }
@@ -397,6 +404,7 @@ impl Settings {
             mul_div: self.mul_div.or(base.mul_div),
             lai_lia: self.lai_lia.or(base.lai_lia),
             second_display: self.second_display.or(base.second_display),
+            sbs16: self.sbs16.or(base.sbs16),
             extend: self.extend.or(base.extend),
             memory_words: self.memory_words.or(base.memory_words),
             max_seconds: self.max_seconds.or(base.max_seconds),

@@ -203,6 +203,7 @@ impl Setup {
                 for (given, saved, what) in [
                     (s.lai_lia, c.lai_lia, "the PDP-1D swp (lai/lia)"),
                     (s.second_display, c.second_display, "a second display"),
+                    (s.sbs16, c.sbs16, "the Type 120 16-channel sequence break"),
                 ] {
                     if given.is_some_and(|g| g != saved) {
                         bail!(
@@ -219,6 +220,7 @@ impl Setup {
                 let config = MachineConfig {
                     memory_words: s.memory_words.unwrap_or(defaults.memory_words),
                     mul_div: s.mul_div.unwrap_or(defaults.mul_div),
+                    sbs16: s.sbs16.unwrap_or(defaults.sbs16),
                     xct_limit: s.xct_limit.unwrap_or(defaults.xct_limit),
                     indirect_limit: s.indirect_limit.unwrap_or(defaults.indirect_limit),
                     lai_lia: s.lai_lia.unwrap_or(defaults.lai_lia),

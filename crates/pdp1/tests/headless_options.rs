@@ -550,3 +550,42 @@ fn trace_stops_at_a_breakpoint_on_the_start_address() {
     assert_eq!(traced.stderr, plain.stderr);
     assert_eq!(std::fs::read_to_string(&tr).unwrap(), "");
 }
+
+#[test]
+fn sbs16_installs_the_sixteen_channel_sequence_break() {
+    // 100: isb 4 / 101: esm / 102: jmp 102;  23 (channel 4's 4·4+3): hlt.
+    // With the Type 120 (`--sbs16`, RON `sbs16: true`) isb 4 requests channel 4, whose break
+    // goes to 20–23 ("isb 72kn52 Initiate Sequence Break" [HB]); without it IOT 52 does
+    // nothing and the loop runs on.
+    let d = scratch("sbs16");
+    let prog = [
+        (0o100, 0o720452),
+        (0o101, 0o720055),
+        (0o102, jmp(0o102)),
+        (0o23, HLT),
+    ];
+    let t = tape(&d, "p.rim", &prog, 0o100);
+    let with = pdp1(&["--headless", &t, "--sbs16", "--registers"]);
+    assert!(with.ok(), "{}", with.stderr);
+    assert_eq!(with.registers().pc, 0o24, "{}", with.registers().line);
+    // AC: the break left the OV/EXD/PC word of the interrupted loop.
+    assert_eq!(with.registers().ac, 0o102, "{}", with.registers().line);
+    let c = d.join("m.ron");
+    std::fs::write(&c, "(sbs16: true)").unwrap();
+    let file = pdp1(&[
+        "--headless",
+        &t,
+        "--config",
+        c.to_str().unwrap(),
+        "--registers",
+    ]);
+    assert_eq!(file.registers().pc, 0o24, "{}", file.stderr);
+    let without = pdp1(&["--headless", &t, "--registers", "--max-instructions", "100"]);
+    assert!(without.ok(), "{}", without.stderr);
+    assert_eq!(
+        without.registers().pc,
+        0o102,
+        "{}",
+        without.registers().line
+    );
+}

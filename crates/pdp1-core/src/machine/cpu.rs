@@ -71,9 +71,11 @@
 //! * `jmp i 1` restores OV/EXD and ends a break only in sequence-break mode ([aap]); SIMH does
 //!   it whenever any break flip-flop is set.
 //! * Type 10 divide overflow with AC = −0 leaves +0 ([aap]); SIMH leaves −0.
+//! * `cal` in extend mode goes to 100 of field 0 ([aap]); SIMH's to 100 of the current field
+//!   (the differential test generates `jda 100` for it in extend mode).
 
 use super::{decr, incr};
-use super::{Machine, StopReason, AMASK, DAMASK, FIELD, IBIT, MASK, SIGN};
+use super::{Machine, StopReason, DAMASK, FIELD, IBIT, MASK, SIGN};
 use crate::arith;
 use crate::word::Word;
 
@@ -103,25 +105,6 @@ impl Machine {
             return Some(r);
         }
         self.finish_instruction()
-    }
-
-    /// The three break cycles ([SIMH-cpu] main loop, [MAME-cpu] brk_ctr): AC → 0, the
-    /// OV/EXD/PC word → 1, IO → 2, PC ← 3; extend mode and OV cleared.
-    pub(super) fn break_entry(&mut self) {
-        self.sb_req = false;
-        self.sb_ip = true;
-        let epc = self.epc_word();
-        self.wr(0, self.ac);
-        self.cycle();
-        self.wr(1, epc);
-        self.cycle();
-        self.wr(2, self.io);
-        self.cycle();
-        self.ma = 2;
-        self.mb = self.io;
-        self.pc = 3;
-        self.extend = false;
-        self.ov = false;
     }
 
     /// Operand read for the execute cycle (charges the cycle).
@@ -158,19 +141,8 @@ impl Machine {
         let op = ir >> 13;
         self.ir = op;
         match op {
-            0o30 if self.is_debreak(ir) => {
-                // Debreak: `jmp i 1` in field 0 in sequence-break mode restores OV and extend
-                // mode from location 1 and ends the break ([SIMH-cpu] case 030, [aap] defer
-                // TP2). One defer cycle.
-                self.cycle();
-                let w = self.rd(1);
-                self.ma = 1;
-                self.mb = w;
-                self.ov = w & SIGN != 0;
-                self.extend = w & 0o200_000 != 0;
-                self.pc = w & AMASK;
-                self.sb_ip = false;
-            }
+            // Debreak: the return from a break, one defer cycle (`io/sequence_break.rs`).
+            0o30 if self.is_debreak(ir) => self.debreak(ir),
             0o32 => self.skip_group(ir),
             0o33 => {
                 if !self.shift_group(ir) {
@@ -209,11 +181,25 @@ impl Machine {
         None
     }
 
-    /// cal (i = 0) uses location 100 of the current field; jda (i = 1) uses Y. Never
-    /// indirect.
+    /// jda (i = 1) uses Y in the current field; cal (i = 0) location 100 — of the current
+    /// field, or in extend mode of field 0. Never indirect.
+    ///
+    /// The handbook says only "cal Y … Equals jda 100" ([HB] table via [MAME-cpu]). aap's
+    /// pulse-level model (cycle 1, TP0) puts 100 in MA and the current field in the
+    /// extension only outside extend mode: "`MA |= 0100; if(!pdp->exd) pdp->ema |=
+    /// pdp->epc;`" — so in extend mode `cal` goes to 100 of field 0, where one handler serves
+    /// every field and returns through the 16-bit word `cal` left in AC. SIMH and MAME use
+    /// the current field always (MAME: "I cannot tell for sure what happens to extension
+    /// bits"). We follow aap (issue 16).
     #[inline(always)]
     pub(super) fn cal_address(&self, ir: u32) -> u32 {
-        (self.pc & FIELD) | if ir & IBIT != 0 { ir & DAMASK } else { 0o100 }
+        if ir & IBIT != 0 {
+            (self.pc & FIELD) | (ir & DAMASK)
+        } else if self.extend {
+            0o100
+        } else {
+            (self.pc & FIELD) | 0o100
+        }
     }
 
     /// The execute cycle of a memory-reference instruction whose effective address `a` is
@@ -294,12 +280,6 @@ impl Machine {
             }
             _ => {}
         }
-    }
-
-    /// `jmp i 1` in field 0 in sequence-break mode ends a break (see [`Machine::execute`]).
-    #[inline(always)]
-    pub(super) fn is_debreak(&self, ir: u32) -> bool {
-        ir & 0o17777 == 0o10001 && self.sbm && self.pc & FIELD == 0
     }
 
     /// Skip group: OR of the selected conditions, inverted by bit 5; szo then clears OV.

@@ -15,8 +15,31 @@
 //!   `mul`/`div` taking their extra time in it). For `xct` it is the target's fetch, after which
 //!   the target continues as above.
 //!
-//! Simplifications: a sequence-break entry (three cycles) and the `jmp i 1` that ends a break
-//! (fetch + one defer) are each taken as one step.
+//! # When a sequence break is taken (issue 16)
+//!
+//! As in aap's pulse-level model ([aap] `cycle0`/`defer` TP10, `CY0_MIDBRK_PERMIT`,
+//! `DF_MIDBRK_PERMIT`), which agrees with the maintenance manual as MAME quotes it ("Note that
+//! break cannot occur during a one-cycle jump that is deferred only once, or another break
+//! cycle. Also, it cannot interrupt the long cycle 1 of automatic multiply/divide.
+//! (maintenance manual 6-19)"): a request is synchronised early in a cycle (TP4, `sbs_sync`),
+//! so a request a device makes between two cycles counts from the second; the decision falls
+//! at the end (TP10) of a fetch or defer cycle (and of `xct`'s target fetch, which is a fetch
+//! from TP4 on), never in an execute cycle:
+//!
+//! * after a fetch that finished its instruction (skip, shift, `law`, IOT — also a waiting
+//!   IOT, whose PC is already backed up — operate, direct `jmp`/`jsp`): the break follows;
+//! * after the fetch of a memory-reference instruction (`and` … `div`, `xct`, `cal`/`jda`):
+//!   the instruction is cancelled — PC backed up to it, nothing done but the fetch — and
+//!   executed again after the break ("`if(CY0_MIDBRK_PERMIT) inst_cancel(pdp)`");
+//! * after a defer cycle: cancelled likewise, the indirect chain read so far wasted — except
+//!   the last defer of `jmp i`/`jsp i`, which finishes the jump, and the break follows; the
+//!   fetch of a deferred `jmp`/`jsp` is no decision point at all;
+//! * the execute cycle, Type 10 `mul`/`div` with its long time included, is never
+//!   interrupted: the next fetch decides.
+//!
+//! A cancelled instruction leaves [`Phase::Break`]; so does a finished one when the break
+//! follows. The entry (three cycles) is then one step of its own, and so is the return's
+//! `jmp i 1` (fetch + one defer) after its fetch.
 
 use super::{incr, Machine, StopReason, AMASK, DAMASK, FIELD, IBIT};
 use serde::{Deserialize, Serialize};
@@ -45,25 +68,29 @@ pub(super) enum Phase {
     },
     /// The rest of `ir` (a debreak) runs as one step.
     Rest { ir: u32, pc0: u32 },
+    /// Between instructions, with a sequence-break entry decided: the next step is the
+    /// entry (its three cycles) on channel `ch` (0 with one channel), the one requested when
+    /// it was decided ([aap] keeps `req` from the deciding cycle's TP4 to the break cycle).
+    Break { ch: u32 },
 }
 
 impl Machine {
     /// Perform one memory cycle. Returns a stop reason if the machine must stop.
     pub(super) fn cycle_step(&mut self) -> Option<StopReason> {
+        // The request as synchronised in this cycle (TP4): one a device makes after this
+        // cycle, or an IOT makes in it (`isb`), counts from the next cycle.
+        let latched = self.break_channel();
         match self.phase {
-            Phase::Fetch => {
-                if self.sb_req && self.sbm && !self.sb_ip {
-                    self.break_entry();
+            Phase::Break { ch } => {
+                self.phase = Phase::Fetch;
+                if latched.is_some() {
+                    self.break_entry(ch);
                     return None;
                 }
-                let pc0 = self.pc;
-                let ir = self.rd(pc0);
-                self.ma = pc0;
-                self.mb = ir;
-                self.pc = incr(pc0);
-                self.cycle();
-                self.decode(ir, pc0, 0)
+                // (The request went away — only the console can do that — so a plain fetch.)
+                self.fetch_cycle(None)
             }
+            Phase::Fetch => self.fetch_cycle(latched),
             Phase::Defer {
                 ir,
                 pc0,
@@ -80,32 +107,45 @@ impl Machine {
                 self.ma = ma;
                 self.mb = w;
                 self.phase = Phase::Fetch;
-                if self.extend {
-                    return self.addressed(ir, pc0, w & AMASK, xct);
+                let r = if self.extend {
+                    self.addressed(ir, pc0, w & AMASK, xct)
+                } else {
+                    let next = (self.pc & FIELD) | (w & DAMASK);
+                    if w & IBIT != 0 {
+                        self.phase = Phase::Defer {
+                            ir,
+                            pc0,
+                            ma: next,
+                            n: n + 1,
+                            xct,
+                        };
+                        None
+                    } else {
+                        self.addressed(ir, pc0, next, xct)
+                    }
+                };
+                // Defer TP10: the last defer of jmp/jsp finished it; any other defer may be
+                // cancelled ("DF_MIDBRK_PERMIT").
+                if let (Some(ch), None) = (latched, r) {
+                    self.break_decision(pc0, ch);
                 }
-                let next = (self.pc & FIELD) | (w & DAMASK);
-                if w & IBIT != 0 {
-                    self.phase = Phase::Defer {
-                        ir,
-                        pc0,
-                        ma: next,
-                        n: n + 1,
-                        xct,
-                    };
-                    return None;
-                }
-                self.addressed(ir, pc0, next, xct)
+                r
             }
             Phase::Execute { ir, pc0, ma, xct } => {
                 self.phase = Phase::Fetch;
                 self.ma = ma;
                 let op = ir >> 13;
                 if op == 0o04 {
-                    // xct's second cycle fetches the target, which then proceeds on its own.
+                    // xct's second cycle fetches the target, which then proceeds on its own
+                    // (from TP4 on it is a fetch cycle, break decision included).
                     self.cycle();
                     let t = self.rd(ma);
                     self.mb = t;
-                    return self.decode(t, pc0, xct + 1);
+                    let r = self.decode(t, pc0, xct + 1);
+                    if let (Some(ch), None) = (latched, r) {
+                        self.break_decision(pc0, ch);
+                    }
+                    return r;
                 }
                 self.mem_op(op, ma);
                 self.instructions += 1;
@@ -113,8 +153,50 @@ impl Machine {
             }
             Phase::Rest { ir, pc0 } => {
                 self.phase = Phase::Fetch;
-                self.execute(ir, pc0)
+                let r = self.execute(ir, pc0);
+                // The return clears the break in progress at TP2 of its defer cycle, before
+                // the request is synchronised: a request waiting (or a lower channel's) breaks
+                // right after it.
+                if let (Some(ch), None, true) = (self.break_channel(), r, self.sbm) {
+                    self.phase = Phase::Break { ch };
+                }
+                r
             }
+        }
+    }
+
+    /// A fetch cycle: the instruction at PC is read and decoded; `latched`: a break request
+    /// was synchronised in this cycle.
+    fn fetch_cycle(&mut self, latched: Option<u32>) -> Option<StopReason> {
+        let pc0 = self.pc;
+        let ir = self.rd(pc0);
+        self.ma = pc0;
+        self.mb = ir;
+        self.pc = incr(pc0);
+        self.cycle();
+        let r = self.decode(ir, pc0, 0);
+        if let (Some(ch), None) = (latched, r) {
+            self.break_decision(pc0, ch);
+        }
+        r
+    }
+
+    /// The end (TP10) of a fetch or defer cycle with a break request on channel `ch`
+    /// synchronised in it: if the mode is on and a request still stands, the instruction just finished is followed
+    /// by the break, or the one in progress is cancelled (PC back to `pc0`, where it — or the
+    /// `xct` that reached it — was fetched) — except the fetch of a deferred `jmp`/`jsp`.
+    fn break_decision(&mut self, pc0: u32, ch: u32) {
+        if !self.break_wanted() {
+            return;
+        }
+        match self.phase {
+            Phase::Fetch => self.phase = Phase::Break { ch },
+            Phase::Defer { ir, n: 0, .. } if matches!(ir >> 13, 0o30 | 0o31) => {}
+            Phase::Defer { .. } | Phase::Execute { .. } => {
+                self.pc = pc0;
+                self.phase = Phase::Break { ch };
+            }
+            Phase::Rest { .. } | Phase::Break { .. } => {}
         }
     }
 
@@ -196,9 +278,10 @@ impl Machine {
         r
     }
 
-    /// Run the cycles left of the instruction in progress, to the next fetch.
+    /// Run the cycles left of the instruction in progress, to the next fetch (or break
+    /// entry).
     pub(super) fn finish_instruction(&mut self) -> Option<StopReason> {
-        while self.phase != Phase::Fetch {
+        while !self.at_instruction_boundary() {
             if let Some(r) = self.cycle_serviced() {
                 return Some(r);
             }
@@ -206,8 +289,14 @@ impl Machine {
         None
     }
 
-    /// Between instructions (no single-cycle stepping in progress).
+    /// Between instructions (no single-cycle stepping in progress): the next cycle is a
+    /// fetch or a sequence-break entry.
     pub fn at_instruction_boundary(&self) -> bool {
-        self.phase == Phase::Fetch
+        matches!(self.phase, Phase::Fetch | Phase::Break { .. })
+    }
+
+    /// A sequence-break entry is next (decided at the end of the last cycle).
+    pub fn break_entry_next(&self) -> bool {
+        matches!(self.phase, Phase::Break { .. })
     }
 }

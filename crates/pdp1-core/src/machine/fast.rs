@@ -30,6 +30,15 @@
 //! does everything. Since nothing but the cycle count, MA, MB and IR changes before an
 //! instruction's final operation, re-running it from its start gives exactly the same result.
 //!
+//! A sequence break is the single-cycle machine's (`cycle.rs`, issue 16): the cycle that
+//! decides it and the entry run there. Since a break can cancel an instruction after any of
+//! its defer cycles or `xct`'s target fetch, a device event falling inside such an
+//! instruction matters; so while a break can come from a device event (`break_armed`: mode
+//! on, a channel free to break, an event scheduled), the loop hands indirect and `xct`
+//! instructions to `Machine::step`, which services the devices after every cycle. It does so
+//! through their limits (0), so the loop itself tests nothing more per instruction, and with
+//! the break system off or busy it runs as before.
+//!
 //! Semantics and timing are those of `cpu.rs` (the group operations are the same functions:
 //! `skip_*`, `shift_by`, `operate`, `mus`/`dis`/`mul`/`div`; the common cases of operate and
 //! the skips are short paths here); the SIMH differential test, the random fast-path versus
@@ -79,6 +88,8 @@ struct Env<'a> {
     max_instr: u64,
     extend: bool,
     sbm: bool,
+    /// The address bits of a break return, `jmp i 1` (Type 120: `jmp i 4n+1`).
+    debreak_mask: u32,
     tw: u32,
     ss: u8,
     xct_limit: u32,
@@ -132,11 +143,26 @@ impl Machine {
             if self.now() >= until_ns || self.instructions >= max_instr {
                 return None;
             }
-            if self.sb_req && self.sbm && !self.sb_ip {
+            // A sequence break (see `cycle.rs`): the entry once decided, and the cycle that
+            // decides it — the next fetch, which may finish or cancel its instruction — run
+            // on the single-cycle machine.
+            if self.break_entry_next() {
                 if self.stop_before_break {
                     return Some(super::StopReason::Stepped);
                 }
-                self.break_entry();
+                if let Some(r) = self.cycle_serviced() {
+                    return Some(r);
+                }
+                continue;
+            }
+            if self.break_wanted() {
+                if self.breakpoint_here() {
+                    self.resume_from = Some((self.pc, self.instructions));
+                    return Some(super::StopReason::Breakpoint(self.pc));
+                }
+                if let Some(r) = self.step() {
+                    return Some(r);
+                }
                 continue;
             }
             if self.ioh && self.spin_io_wait(until_ns) {
@@ -155,12 +181,18 @@ impl Machine {
                 instructions: self.instructions,
                 xct_from: 0,
             };
+            let armed = self.break_armed();
+            let debreak_mask = self.debreak_mask();
             let (mem, size) = self.mem.raw();
             let bp_skip = match (self.ioh, self.resume_from) {
                 (true, _) => (self.pc, self.instructions),
                 (false, Some(r)) => r,
                 (false, None) => (u32::MAX, 0),
             };
+            // While a device event may start a break (`armed`), an instruction a break can
+            // interrupt part-way (an indirect chain, an `xct`) goes to the single-cycle
+            // machine, which sees the request in the cycle after the event: limits of 0 send
+            // them there at no cost to the loop.
             let env = Env {
                 bp: self.bp_map.as_deref(),
                 bp_skip,
@@ -168,10 +200,11 @@ impl Machine {
                 max_instr,
                 extend: self.extend,
                 sbm: self.sbm,
+                debreak_mask,
                 tw: self.tw,
                 ss: self.ss,
-                xct_limit: self.config.xct_limit,
-                indirect_limit: self.config.indirect_limit,
+                xct_limit: if armed { 0 } else { self.config.xct_limit },
+                indirect_limit: if armed { 0 } else { self.config.indirect_limit },
                 mul_div: self.config.mul_div,
                 lai_lia: self.config.lai_lia,
                 size,
@@ -205,6 +238,14 @@ impl Machine {
                 }
             }
         }
+    }
+
+    /// A breakpoint is set at PC and the run does not resume from it (as the loop tests
+    /// before each fetch; not during an I/O wait, whose IOT is not fetched anew).
+    fn breakpoint_here(&self) -> bool {
+        self.breakpoints.contains(&self.pc)
+            && !self.ioh
+            && self.resume_from != Some((self.pc, self.instructions))
     }
 
     /// An I/O wait that can only end with a device event (a completion pulse, or a break
@@ -258,7 +299,11 @@ fn wr(mem: &mut [Word; MAX], size: usize, a: u32, v: u32) {
 #[inline(never)]
 fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env, h: &mut Hot) -> Option<(u32, u32)> {
     if env.extend {
-        // Extend mode: one level, the word holds a full 16-bit address.
+        // Extend mode: one level, the word holds a full 16-bit address. (A limit of 0 stops
+        // even that, as the single-cycle machine does.)
+        if env.indirect_limit == 0 {
+            return None;
+        }
         h.ma = a;
         return Some((rd(mem, a) & AMASK, 1));
     }
@@ -588,9 +633,16 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                     }
                     continue;
                 }
-                // cal (i = 0) uses location 100 of the current field, jda (i = 1) Y.
+                // jda (i = 1) uses Y, cal (i = 0) location 100 of the current field — in
+                // extend mode of field 0 ([aap]; `Machine::cal_address`).
                 Op::CalJda => {
-                    let a = field | if w & IBIT != 0 { w & DAMASK } else { 0o100 };
+                    let a = if w & IBIT != 0 {
+                        field | (w & DAMASK)
+                    } else if env.extend {
+                        0o100
+                    } else {
+                        field | 0o100
+                    };
                     let old = ac;
                     ac = epc!();
                     store!(a, old);
@@ -697,7 +749,7 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                 // jmp
                 Op::Jmp => jump!(field | (w & DAMASK)),
                 Op::JmpI => {
-                    if env.sbm && w & 0o17777 == 0o10001 && field == 0 {
+                    if env.sbm && w & env.debreak_mask == 0o10001 && field == 0 {
                         // Debreak (`jmp i 1` ending a break) changes the break state.
                         slow!();
                     }

@@ -47,7 +47,10 @@
 //! the break request, the completion-pulse books and the light pen. This file only dispatches
 //! (by device code) and keeps the I/O wait. Timing and sources are in each file:
 //! [`typewriter`] (105/175/205 ms a character), [`reader`] (2.5 ms a line), [`punch`]
-//! (15.873 ms a line), [`display`] (completion 39 µs after the `dpy`).
+//! (15.873 ms a line), [`display`] (completion 39 µs after the `dpy`). The sequence break
+//! system — one channel, or the Type 120's sixteen — is [`sequence_break`]: devices request a
+//! break through the bus (`Bus::request_break`, with their Type 120 channel), IOTs 50–56
+//! are dispatched here.
 //!
 //! # Choices where sources differ (pdp1-hardware.md §9)
 //!
@@ -61,6 +64,7 @@
 mod display;
 mod punch;
 mod reader;
+pub(super) mod sequence_break;
 mod typewriter;
 
 pub(super) use display::Display;
@@ -69,6 +73,7 @@ pub(super) use punch::Punch;
 pub use punch::PUNCH_LINE_NS;
 pub(super) use reader::Reader;
 pub use reader::READER_LINE_NS;
+pub(super) use sequence_break::Channels;
 pub(super) use typewriter::Typewriter;
 pub use typewriter::{KEY_POLL_GAP_NS, TYPE_CHAR_NS, TYPE_CR_NS, TYPE_SHIFT_NS};
 
@@ -99,7 +104,10 @@ pub(super) struct Bus<'a> {
     pub(super) io: &'a mut u32,
     pub(super) iosta: &'a mut u32,
     pub(super) pf: &'a mut u8,
-    pub(super) sb_req: &'a mut bool,
+    /// The one-channel break request, and the Type 120's channels (with `sbs16`).
+    sb_req: &'a mut bool,
+    chan: &'a mut Channels,
+    sbs16: bool,
     /// Emulated time now (ns).
     pub(super) now: u64,
     /// The completion pulses owed (one bit a device) and the I/O sync flip-flop.
@@ -134,6 +142,16 @@ impl Bus<'_> {
         if *self.cpls & dev != 0 {
             *self.cpls &= !dev;
             *self.ios = true;
+        }
+    }
+
+    /// The device requests a sequence break: the one channel, or with the Type 120 its
+    /// channel `ch` (counted only if the channel is enabled; see [`sequence_break`]).
+    pub(super) fn request_break(&mut self, ch: u32) {
+        if self.sbs16 {
+            self.chan.device_request(ch);
+        } else {
+            *self.sb_req = true;
         }
     }
 
@@ -173,6 +191,8 @@ macro_rules! bus {
             iosta: &mut $m.iosta,
             pf: &mut $m.pf,
             sb_req: &mut $m.sb_req,
+            chan: &mut $m.chan,
+            sbs16: $m.config.sbs16,
             now: $now,
             cpls: &mut $m.cpls,
             ios: &mut $m.ios,
@@ -245,6 +265,13 @@ impl Machine {
                 self.io = self.status_word().bits();
                 None
             }
+            0o50..=0o53 => {
+                // Type 120: dsc, asc, isb, cac (without it, nothing).
+                if self.config.sbs16 {
+                    self.chan.iot(ir);
+                }
+                None
+            }
             0o54 => {
                 self.sbm = false;
                 None
@@ -254,8 +281,10 @@ impl Machine {
                 None
             }
             0o56 => {
+                // cbs: requests and breaks in progress ([aap] `clr_sbs`; the mode stays).
                 self.sb_req = false;
                 self.sb_ip = false;
+                self.chan.clear();
                 None
             }
             0o74 => {
@@ -283,13 +312,13 @@ impl Machine {
     /// is an I/O hang. (A key the operator may strike is not foreseen: a wait only a key
     /// could end stops; striking the key and CONTINUE resume it.)
     pub(super) fn wait_can_end(&self) -> bool {
+        use sequence_break::{PUNCH, READER, TYPE_OUT};
         self.cpls != 0
             || (self.sbm
-                && !self.sb_ip
-                && (self.sb_req
-                    || self.tty.may_request_break()
-                    || self.ptr.may_request_break()
-                    || self.ptp.may_request_break()
+                && (self.break_request()
+                    || (self.tty.may_request_break() && self.device_could_break(TYPE_OUT))
+                    || (self.ptr.may_request_break() && self.device_could_break(READER))
+                    || (self.ptp.may_request_break() && self.device_could_break(PUNCH))
                     || self.dpy.may_request_break()))
     }
 

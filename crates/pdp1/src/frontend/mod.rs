@@ -488,9 +488,19 @@ impl App {
             CKey::SingleInst => {
                 let b = debugger::Debugger::before(&self.m);
                 let n0 = self.m.instructions();
+                let (pc, reading_in) = (self.m.pc(), self.m.reading_in());
+                // A sequence-break entry is a step of its own (`Machine::step_instruction`),
+                // traced as `--trace` does.
                 let r = self.m.step_instruction();
                 if self.screen.view.debugger.tracing && self.m.instructions() > n0 {
                     let line = self.screen.view.debugger.record(&b, &self.m);
+                    self.run.trace_line(&line);
+                } else if self.screen.view.debugger.tracing
+                    && r == StopReason::Stepped
+                    && !reading_in
+                {
+                    let line = crate::trace::Tracer::break_line(&self.m, pc);
+                    self.screen.view.debugger.record_line(line.clone());
                     self.run.trace_line(&line);
                 }
                 self.after_step(r);

@@ -48,7 +48,7 @@ impl Device for Punch {
         self.due = NEVER;
         *bus.iosta |= status::PUNCH;
         bus.complete(Self::PULSE);
-        *bus.sb_req = true;
+        bus.request_break(super::sequence_break::PUNCH);
     }
 
     /// A line being punched requests a break when it is done.

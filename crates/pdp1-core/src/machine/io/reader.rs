@@ -142,7 +142,7 @@ impl Device for Reader {
             bus.complete(Self::PULSE);
         } else {
             *bus.iosta |= status::READER;
-            *bus.sb_req = true;
+            bus.request_break(super::sequence_break::READER);
         }
     }
 

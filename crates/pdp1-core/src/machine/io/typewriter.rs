@@ -79,7 +79,7 @@ impl Typewriter {
         self.key = code;
         *bus.iosta |= status::TYPE_IN;
         *bus.pf |= PF1;
-        *bus.sb_req = true;
+        bus.request_break(super::sequence_break::TYPE_IN);
         self.wait_since = None;
         self.print(code, true, bus.now);
         !overrun
@@ -151,7 +151,7 @@ impl Device for Typewriter {
         self.out_due = NEVER;
         *bus.iosta |= status::TYPE_OUT;
         bus.complete(Self::PULSE);
-        *bus.sb_req = true;
+        bus.request_break(super::sequence_break::TYPE_OUT);
     }
 
     /// A character being typed requests a break when it is done.
