@@ -1,9 +1,19 @@
 //! # kalah — the reference Kalah engine (the oracle for the PDP-1 program)
 //!
-//! Rules, the DEC application note's value definition, α-β with Russell's move ordering, node
-//! counting, perft counts and an exhaustive solver, written plainly. The PDP-1 program in
-//! `roms/kalah.mac` implements the same algorithm; the tests in `tests/tests/kalah_*.rs` compare
-//! them position by position and node count by node count.
+//! Rules, value functions, one α-β search skeleton with its parameters, node counting, perft
+//! counts and an exhaustive solver, written plainly. The PDP-1 program in `roms/kalah.mac`
+//! implements the same algorithm; the tests in `tests/tests/kalah_*.rs` compare them position by
+//! position and node count by node count.
+//!
+//! * [`board`]: the board for any number of pits per side ([`Board`] six, [`Board7`] seven) and
+//!   the rules that vary ([`Rules`]: capture rule, pie rule).
+//! * [`value`]: value functions ([`Evaluate`]): the DEC utility, Russell's end-game check and
+//!   evaluator.
+//! * [`order`]: static orders, postponable moves, the short look's depth ([`Order`]).
+//! * [`search`]: the α-β skeleton ([`Config`], [`search::search`]) and the DEC game as its
+//!   configuration ([`Settings`], [`choose`]).
+//! * [`russell`]: Russell's analysis program as its configuration (the option register,
+//!   [`russell::Analysis`]) and his printouts.
 
 pub mod board;
 pub mod order;
@@ -11,7 +21,11 @@ pub mod perft;
 pub mod russell;
 pub mod search;
 pub mod solve;
+pub mod value;
 
-pub use board::{Board, MoveError, MoveResult, Side};
-pub use order::{static_order, table_depth, DepthEntry, RUSSELL_TABLE};
-pub use search::{choose, minimax, move_values, SearchResult, Settings, INF};
+pub use board::{Board, Board7, Capture, MoveError, MoveResult, Rules, Side};
+pub use order::{static_order, table_depth, DepthEntry, Order, RUSSELL_TABLE};
+pub use search::{
+    choose, minimax, move_values, Config, Levels, Report, SearchResult, Settings, INF,
+};
+pub use value::{Evaluate, Valuation};

@@ -1,13 +1,20 @@
-//! Move ordering: Russell's static order (ORD) and the short-look depth table (TD).
+//! Move ordering: Russell's static orders (ORD, or pits 1, 2, … nearest the kalah first), his
+//! postponable moves, and the short look with its depth table (TD) — [`Order`], the search's
+//! order parameter.
 
-use crate::board::Board;
+use crate::board::{Board, Capture, Side};
 
 /// Russell's ORD (Memo 22, "Ordering Subroutine"): moves that capture or land in the kalah come
 /// first, then the others; each group by pit number, nearest the kalah (pit 1) first.
-pub fn static_order(b: &Board) -> Vec<u8> {
+pub fn static_order<const H: usize>(b: &Board<H>) -> Vec<u8> {
+    ord(b, Capture::Standard)
+}
+
+/// ORD with the capture rule `capture`.
+pub fn ord<const H: usize>(b: &Board<H>, capture: Capture) -> Vec<u8> {
     let moves = b.legal_moves();
     let scores = |p: u8| {
-        let (_, r) = b.after(p).expect("legal move");
+        let (_, r) = b.after_with(p, capture).expect("legal move");
         r.repeat || r.captured > 0
     };
     let (mut first, rest): (Vec<u8>, Vec<u8>) = moves.into_iter().partition(|&p| scores(p));
@@ -15,9 +22,97 @@ pub fn static_order(b: &Board) -> Vec<u8> {
     first
 }
 
+/// A repeat move (pit p holding p stones) is postponable if a nearer pit q < p holds q stones:
+/// q can be played first and p afterwards with exactly the same effect.
+pub fn postponable<const H: usize>(b: &Board<H>, p: u8) -> bool {
+    let s = b.to_move;
+    b.pit(s, p) == p && (1..p).any(|q| b.pit(s, q) == q)
+}
+
+/// The static order of moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StaticOrder {
+    /// Russell's ORD ([`static_order`]): the DEC game's order.
+    Ord,
+    /// Pits 1, 2, … in turn, nearest the kalah first: Russell's "order 654321".
+    Pits,
+}
+
+/// What the short look's depth is looked up by in the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableKey {
+    /// Moves (sowings) into the game.
+    Moves,
+    /// Stones in the two kalahs.
+    Stones,
+}
+
+/// The short look's depth before it is cut to the levels left − 1.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LookDepth {
+    /// From a depth table.
+    Table {
+        table: Vec<DepthEntry>,
+        key: TableKey,
+    },
+    /// Always this depth.
+    Fixed(u32),
+}
+
+/// The order parameter of the search: how the moves of a node are ordered.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Order {
+    /// The order inside short looks and where no short look orders.
+    pub static_order: StaticOrder,
+    /// Leave out postponable moves ([`postponable`], Russell's option 3).
+    pub postpone: bool,
+    /// The short look's depth at a main-search node.
+    pub look: LookDepth,
+    /// Order by the short look on A's turns, on B's turns.
+    pub look_a: bool,
+    pub look_b: bool,
+}
+
+impl Order {
+    /// The moves of `b` in static order, without the postponable ones if asked.
+    pub fn static_moves<const H: usize>(&self, b: &Board<H>, capture: Capture) -> Vec<u8> {
+        let mut v = match self.static_order {
+            StaticOrder::Pits => b.legal_moves(),
+            StaticOrder::Ord => ord(b, capture),
+        };
+        if self.postpone {
+            v.retain(|&p| !postponable(b, p));
+        }
+        v
+    }
+
+    /// The short-look depth at a node `moves_into_game` sowings into the game, with `left`
+    /// levels to go (0: order statically).
+    pub fn look_depth<const H: usize>(&self, b: &Board<H>, moves_into_game: u32, left: u32) -> u32 {
+        let on = match b.to_move {
+            Side::A => self.look_a,
+            Side::B => self.look_b,
+        };
+        if !on {
+            return 0;
+        }
+        let t = match &self.look {
+            LookDepth::Table { table, key } => {
+                let key = match key {
+                    TableKey::Moves => moves_into_game,
+                    TableKey::Stones => b.kalah(Side::A) as u32 + b.kalah(Side::B) as u32,
+                };
+                table_depth(table, key)
+            }
+            LookDepth::Fixed(d) => *d,
+        };
+        t.min(left - 1)
+    }
+}
+
 /// One entry of the short-look depth table: search `depth` turns deep while the game is fewer
 /// than `until` moves (sowings) old. Russell's `td` word `x00yyy` is `{depth: x, until: yyy}`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DepthEntry {
     pub depth: u32,
     pub until: u32,

@@ -1,7 +1,12 @@
 //! Russell's analysis program (Memo 22; issues 6 and 11): the option register, the end-game
 //! check and the 100-scale values, his evaluator, gamma mode, postponable moves, the principal
 //! variation and the printout as photographed — the oracle for the PDP-1 program's Russell mode
-//! (test-word bit 3) and, with [`Analysis::dec`], an exact re-statement of [`crate::search`].
+//! (test-word bit 3) and, with [`Analysis::dec`], the DEC game's option register.
+//!
+//! The search itself is the one α-β skeleton of [`crate::search`]: the option register is a
+//! configuration of it ([`Analysis::config`]); the end-game check and evaluator are
+//! [`crate::value`]'s, postponable moves [`crate::order`]'s. This module keeps the register,
+//! the depth convention and the printout.
 //!
 //! The memo's photographed run (2 in a pit, `id` 5, options 1 and 5, short-look depth 0, SS3 and
 //! SS5) is reproduced line for line by these rules: `tests/tests/kalah_photo.rs` parses the
@@ -80,9 +85,14 @@
 //! The machine plays the root PV's first turn ([`Report::turn`]); [`Report::best`] is its first
 //! sowing (the DEC game's move).
 
-use crate::board::{Board, Side, KALAH_A, KALAH_B};
-use crate::order::{table_depth, DepthEntry, RUSSELL_TABLE};
-use crate::search::{Settings, INF};
+use crate::board::{Board, Rules, Side};
+use crate::order::{DepthEntry, LookDepth, Order, StaticOrder, TableKey, RUSSELL_TABLE};
+use crate::search::{search, Config, Levels, Settings, INF};
+use crate::value::{End, Estimate, Valuation};
+
+pub use crate::order::postponable;
+pub use crate::search::{Event, Leaf, Ply, ReplyLine, Report, PV_MAX};
+pub use crate::value::{decided, egc_value, russell_eval};
 
 /// Option 1: short-look depth from the table (else 3).
 pub const OP_TABLE: u32 = 1;
@@ -108,8 +118,6 @@ pub const OP_SOR: u32 = 0o1000;
 pub const RUSSELL_OP: u32 = OP_GAMMA | OP_POSTPONE;
 /// Gamma: how far beyond the window a short-look value must lie for gamma mode.
 pub const GAMMA: i32 = 8;
-/// Longest principal variation kept (sowings from the root).
-pub const PV_MAX: usize = 24;
 /// Characters of a variation typed by SS3/SS5 (the photographed lines: 216 shorter variations
 /// end with their separator, the 42 of eight sowings stop after 11 characters without it).
 pub const VARIATION_CHARS: usize = 11;
@@ -160,497 +168,69 @@ impl Analysis {
             egc: false,
         }
     }
-}
-
-/// One sowing of a variation: pit and mover.
-pub type Ply = (u8, Side);
-
-/// One printout line: a reply turn below a root turn.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplyLine {
-    /// The root turn's sowings (`m…`).
-    pub root: Vec<Ply>,
-    /// The first line of this root turn (typed with the `m…-` label).
-    pub first: bool,
-    /// The reply turn and the rest of its PV (`r…`); empty when the root turn reached a leaf.
-    pub reply: Vec<Ply>,
-    /// Positions examined since the previous line, all and main search.
-    pub effort: u64,
-    pub long_effort: u64,
-    /// The (fail-hard) value the reply returned.
-    pub value: i32,
-}
-
-/// A main-search leaf (a position at the depth limit or decided), traced.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Leaf {
-    /// The variation from the root (up to [`PV_MAX`] sowings).
-    pub path: Vec<Ply>,
-    /// The position's own value (not clamped to the window).
-    pub value: i32,
-    /// Main-search positions so far, the root included: the leaf is display point `points − 1`.
-    pub points: u64,
-    /// The last sowing ended its turn (false only for a decided position reached by a repeat).
-    pub turn_ended: bool,
-}
-
-/// What the search typed, in order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// `lines[i]`.
-    Line(usize),
-    /// `leaves[i]` (traced only).
-    Leaf(usize),
-}
-
-/// The result of an analysis from the root.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The first sowing of the chosen turn (the DEC game's move).
-    pub best: u8,
-    /// The machine's turn: the root PV's sowings by the side to move, to the end of its turn.
-    pub turn: Vec<u8>,
-    pub value: i32,
-    pub effort: u64,
-    pub long_effort: u64,
-    pub pv: Vec<Ply>,
-    pub lines: Vec<ReplyLine>,
-    /// With [`analyse_traced`]: every main-search leaf, in search order.
-    pub leaves: Vec<Leaf>,
-    /// Reply lines and (traced) leaves in the order the program types them.
-    pub events: Vec<Event>,
-    /// With [`analyse_traced`]: the level of every main-search position, the root (level 0 here,
-    /// Russell's level 1) included, in search order — the heights of the display of search
-    /// depth against time.
-    pub levels: Vec<u32>,
-}
-
-/// Stones on the board (pits and kalahs).
-fn total(b: &Board) -> u32 {
-    b.cells.iter().map(|&c| c as u32).sum()
-}
-
-/// Russell's end-game check: one side's pits are empty or one kalah holds more than half of
-/// the stones.
-pub fn decided(b: &Board) -> bool {
-    let t = total(b);
-    b.is_terminal() || 2 * b.kalah(Side::A) as u32 > t || 2 * b.kalah(Side::B) as u32 > t
-}
-
-/// The 100-scale value of a decided position.
-pub fn egc_value(b: &Board) -> i32 {
-    let d = (b.kalah(Side::A) as i32 + b.pits_total(Side::A) as i32)
-        - (b.kalah(Side::B) as i32 + b.pits_total(Side::B) as i32);
-    if d >= 0 {
-        100 + d
-    } else {
-        -100 + d
-    }
-}
-
-/// Russell's evaluator EV: with more than 16 stones in the pits Ka − Kb; otherwise every
-/// non-empty pit of both sides is sown at once from the board (no captures, each side skipping
-/// the other's kalah) and the stones on side A (pits and kalah) less those on side B.
-pub fn russell_eval(b: &Board) -> i32 {
-    let in_pits = b.pits_total(Side::A) + b.pits_total(Side::B);
-    if in_pits > 16 {
-        return b.kalah(Side::A) as i32 - b.kalah(Side::B) as i32;
-    }
-    let mut c = [0u32; 14];
-    c[KALAH_A] = b.cells[KALAH_A] as u32;
-    c[KALAH_B] = b.cells[KALAH_B] as u32;
-    for side in [Side::A, Side::B] {
-        let skip = side.other().kalah();
-        for p in 1..=6u8 {
-            let i = side.pit_index(p);
-            let mut pos = i;
-            for _ in 0..b.cells[i] {
-                pos = (pos + 1) % 14;
-                if pos == skip {
-                    pos = (pos + 1) % 14;
-                }
-                c[pos] += 1;
-            }
-        }
-    }
-    let a: u32 = c[0..=KALAH_A].iter().sum();
-    let bb: u32 = c[7..=KALAH_B].iter().sum();
-    a as i32 - bb as i32
-}
-
-/// A repeat move (pit p holding p stones) is postponable if a nearer pit q < p holds q stones:
-/// q can be played first and p afterwards with exactly the same effect.
-pub fn postponable(b: &Board, p: u8) -> bool {
-    let s = b.to_move;
-    b.pit(s, p) == p && (1..p).any(|q| b.pit(s, q) == q)
-}
-
-/// The moves searched at `b` in static order — pits 1…6 in Russell mode without `sor`, else
-/// ORD — with the postponable ones left out under option 3.
-fn static_moves(b: &Board, a: &Analysis) -> Vec<u8> {
-    let mut v = if a.egc && a.op & OP_SOR == 0 {
-        b.legal_moves()
-    } else {
-        crate::order::static_order(b)
-    };
-    if a.op & OP_POSTPONE != 0 {
-        v.retain(|&p| !postponable(b, p));
-    }
-    v
-}
-
-struct Searcher<'a> {
-    a: &'a Analysis,
-    effort: u64,
-    long_effort: u64,
-    /// Effort counts at the last printout line.
-    mark: (u64, u64),
-    lines: Vec<ReplyLine>,
-    events: Vec<Event>,
-    /// The current variation (main search).
-    path: Vec<Ply>,
-    root_side: Side,
-    trace: bool,
-    leaves: Vec<Leaf>,
-    levels: Vec<u32>,
-}
-
-fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
-    v.max(alpha).min(beta)
-}
-
-/// What a node returns: its value, the move that set it (0 if none) and its PV.
-type NodeResult = (i32, u8, Vec<Ply>);
-
-impl Searcher<'_> {
-    fn new(a: &Analysis, root_side: Side, trace: bool) -> Searcher<'_> {
-        Searcher {
-            a,
-            effort: 0,
-            long_effort: 0,
-            mark: (0, 0),
-            lines: Vec::new(),
-            events: Vec::new(),
-            path: Vec::new(),
-            root_side,
-            trace,
-            leaves: Vec::new(),
-            levels: Vec::new(),
-        }
-    }
-
-    fn leaf_value(&self, b: &Board, level: u32, depth: u32) -> Option<i32> {
-        if self.a.egc {
-            if decided(b) {
-                return Some(egc_value(b));
-            }
-        } else if b.is_terminal() {
-            return Some(b.utility());
-        }
-        if level >= depth {
-            return Some(if self.a.op & OP_BIRD != 0 {
-                b.kalah(Side::A) as i32 - b.kalah(Side::B) as i32
-            } else {
-                russell_eval(b)
-            });
-        }
-        None
-    }
-
-    /// The current variation's root turn: its length if every sowing so far is the root side's.
-    fn on_root_turn(&self) -> bool {
-        self.path.iter().all(|p| p.1 == self.root_side)
-    }
-
-    /// The current variation is the root turn followed by part of the reply turn (or nothing
-    /// of it): the length of the root turn.
-    fn in_first_reply(&self) -> Option<usize> {
-        let n = self
-            .path
-            .iter()
-            .take_while(|p| p.1 == self.root_side)
-            .count();
-        (n > 0 && self.path[n..].iter().all(|p| p.1 != self.root_side)).then_some(n)
-    }
-
-    /// A printout line for the reply (or root turn) just searched.
-    fn line(&mut self, n: usize, reply: Vec<Ply>, value: i32) {
-        let root = self.path[..n].to_vec();
-        let first = self.lines.last().is_none_or(|l| l.root != root);
-        self.lines.push(ReplyLine {
-            root,
-            first,
-            reply,
-            effort: self.effort - self.mark.0,
-            long_effort: self.long_effort - self.mark.1,
-            value,
-        });
-        self.mark = (self.effort, self.long_effort);
-        self.events.push(Event::Line(self.lines.len() - 1));
-    }
-
-    /// One node; `k` = sowings from the root (main search) for the PV.
-    #[allow(clippy::too_many_arguments)]
-    fn node(
-        &mut self,
-        b: &Board,
-        level: u32,
-        depth: u32,
-        ply: u32,
-        k: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        long: bool,
-    ) -> NodeResult {
-        if k > 0 || !self.a.egc || !long {
-            self.effort += 1;
-        }
-        if long {
-            if k > 0 || !self.a.egc {
-                self.long_effort += 1;
-            }
-            if self.trace {
-                self.levels.push(level);
-            }
-        }
-        if let Some(v) = self.leaf_value(b, level, depth) {
-            if long && self.trace {
-                let n = self.path.len().min(PV_MAX);
-                self.leaves.push(Leaf {
-                    path: self.path[..n].to_vec(),
-                    value: v,
-                    points: self.levels.len() as u64,
-                    turn_ended: self.path.last().is_none_or(|p| p.1 != b.to_move),
-                });
-                self.events.push(Event::Leaf(self.leaves.len() - 1));
-            }
-            return (clamp(v, alpha, beta), 0, Vec::new());
-        }
-        let (order, short) = if long {
-            self.long_order(b, depth - level, ply)
-        } else {
-            (static_moves(b, self.a), None)
-        };
-        let side = b.to_move;
-        let mk = |m: u8, cpv: Vec<Ply>| -> Vec<Ply> {
-            if !long || k >= PV_MAX {
-                return Vec::new();
-            }
-            let mut v = vec![(m, side)];
-            v.extend(cpv.into_iter().take(PV_MAX - k - 1));
-            v
-        };
-        // Where the printout lines come from: the reply turn below the root turn.
-        let reply_node = long && self.a.egc && side != self.root_side;
-        let reply_root = if reply_node {
-            self.in_first_reply()
-        } else {
-            None
-        };
-        let root_turn = long && self.on_root_turn();
-        // Gamma mode: the best-ordered move's short-look value lies 8 beyond the window.
-        if let Some(sv) = short {
-            if self.a.op & OP_GAMMA != 0 && alpha < 0 && 0 < beta {
-                let m = order[0];
-                let v = match side {
-                    Side::A if sv >= beta + GAMMA => Some(beta),
-                    Side::B if sv <= alpha - GAMMA => Some(alpha),
-                    _ => None,
-                };
-                if let Some(v) = v {
-                    if let Some(n) = reply_root {
-                        let mut reply = self.path[n..].to_vec();
-                        reply.push((m, side));
-                        self.line(n, reply, v);
-                    }
-                    return (v, m, mk(m, Vec::new()));
-                }
-            }
-        }
-        let mut best = 0;
-        let mut pv = Vec::new();
-        let mut first_pv = None;
-        for m in order {
-            let (child, r) = b.after(m).expect("ordered moves are legal");
-            let child_level = if r.repeat { level } else { level + 1 };
-            // A printout line follows this sowing if it ends the reply turn, or the root turn
-            // at a leaf.
-            let printed = long
-                && self.a.egc
-                && (reply_root.is_some() || root_turn)
-                && (!r.repeat || self.leaf_value(&child, child_level, depth).is_some())
-                && (reply_root.is_some() || self.leaf_value(&child, child_level, depth).is_some());
-            if long {
-                self.path.push((m, side));
-            }
-            let (v, _, cpv) = self.node(
-                &child,
-                child_level,
-                depth,
-                ply + 1,
-                k + 1,
-                alpha,
-                beta,
-                long,
-            );
-            if printed {
-                if let Some(n) = reply_root {
-                    let mut reply = self.path[n..].to_vec();
-                    reply.extend(cpv.iter().copied());
-                    self.line(n, reply, v);
+    /// The configuration of the search ([`crate::search::Config`]) this option register sets.
+    pub fn config(&self) -> Config {
+        let op = self.op;
+        Config {
+            rules: Rules::DEC,
+            value: Valuation {
+                end: if self.egc { End::Egc } else { End::Utility },
+                estimate: if op & OP_BIRD != 0 {
+                    Estimate::KalahDifference
                 } else {
-                    // The root turn itself reached a leaf: a line with no reply.
-                    self.line(self.path.len(), Vec::new(), v);
-                }
-            }
-            if long {
-                self.path.pop();
-            }
-            let mpv = mk(m, cpv);
-            if long && self.a.egc && first_pv.is_none() {
-                first_pv = Some(mpv.clone());
-            }
-            match side {
-                Side::A => {
-                    if v >= beta {
-                        return (beta, m, mpv);
+                    Estimate::Russell
+                },
+            },
+            order: Order {
+                static_order: if self.egc && op & OP_SOR == 0 {
+                    StaticOrder::Pits
+                } else {
+                    StaticOrder::Ord
+                },
+                postpone: op & OP_POSTPONE != 0,
+                look: if op & OP_TABLE != 0 {
+                    LookDepth::Table {
+                        table: self.table.clone(),
+                        key: if op & OP_TABLE_MOVES != 0 {
+                            TableKey::Moves
+                        } else {
+                            TableKey::Stones
+                        },
                     }
-                    if v > alpha {
-                        alpha = v;
-                        best = m;
-                        pv = mpv;
-                    }
-                }
-                Side::B => {
-                    if v <= alpha {
-                        return (alpha, m, mpv);
-                    }
-                    if v < beta {
-                        beta = v;
-                        best = m;
-                        pv = mpv;
-                    }
-                }
-            }
+                } else {
+                    LookDepth::Fixed(3)
+                },
+                look_a: op & OP_NO_SHORT_A == 0,
+                look_b: op & OP_NO_SHORT_B == 0,
+            },
+            levels: Levels::Turns,
+            depth: self.depth,
+            alpha: self.alpha,
+            beta: self.beta,
+            gamma: (op & OP_GAMMA != 0).then_some(GAMMA),
+            count_root: !self.egc,
+            first_pv: self.egc,
+            lines: self.egc,
         }
-        if best == 0 && self.a.egc {
-            if let Some(f) = first_pv {
-                pv = f;
-            }
-        }
-        (if side == Side::A { alpha } else { beta }, best, pv)
-    }
-
-    /// The main-search order, and with the short look the best-ordered move's short-look value.
-    fn long_order(&mut self, b: &Board, left: u32, ply: u32) -> (Vec<u8>, Option<i32>) {
-        let op = self.a.op;
-        let t = if op & OP_TABLE != 0 {
-            let key = if op & OP_TABLE_MOVES != 0 {
-                ply
-            } else {
-                b.kalah(Side::A) as u32 + b.kalah(Side::B) as u32
-            };
-            table_depth(&self.a.table, key)
-        } else {
-            3
-        };
-        let s = t.min(left - 1);
-        let off = match b.to_move {
-            Side::A => op & OP_NO_SHORT_A != 0,
-            Side::B => op & OP_NO_SHORT_B != 0,
-        };
-        if !off && s >= 1 {
-            let scored = self.short_look(b, s, ply);
-            let best = scored.first().map(|&(_, v)| v);
-            (scored.into_iter().map(|(m, _)| m).collect(), best)
-        } else {
-            (static_moves(b, self.a), None)
-        }
-    }
-
-    /// The moves with their short-look values, best first (stable).
-    fn short_look(&mut self, b: &Board, s: u32, ply: u32) -> Vec<(u8, i32)> {
-        let (mut alpha, mut beta) = (-INF, INF);
-        let mut scored = Vec::new();
-        for m in static_moves(b, self.a) {
-            let (child, r) = b.after(m).expect("legal");
-            let child_level = if r.repeat { 0 } else { 1 };
-            let (v, _, _) = self.node(&child, child_level, s, ply + 1, 0, alpha, beta, false);
-            scored.push((m, v));
-            match b.to_move {
-                Side::A => alpha = alpha.max(v),
-                Side::B => beta = beta.min(v),
-            }
-        }
-        match b.to_move {
-            Side::A => scored.sort_by_key(|&(_, v)| -v),
-            Side::B => scored.sort_by_key(|&(_, v)| v),
-        }
-        scored
     }
 }
 
-/// Analyse `b` (`moves_into_game` sowings into the game). `None` if the game is over or the
-/// depth is 0. In Russell mode a root that is decided but not over (a kalah holds more than half
-/// the stones) is a leaf: an empty analysis whose turn is the first move of the static order.
-pub fn analyse(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> {
-    run(b, moves_into_game, a, false)
+/// Analyse `b` (`moves_into_game` sowings into the game): the search of [`Analysis::config`].
+/// `None` if the game is over or the depth is 0. In Russell mode a root that is decided but not
+/// over (a kalah holds more than half the stones) is a leaf: an empty analysis whose turn is the
+/// first move of the static order.
+pub fn analyse<const H: usize>(b: &Board<H>, moves_into_game: u32, a: &Analysis) -> Option<Report> {
+    search(b, moves_into_game, &a.config(), false)
 }
 
 /// [`analyse`], also recording every main-search leaf (`Report::leaves`) and the level of every
 /// main-search position (`Report::levels`).
-pub fn analyse_traced(b: &Board, moves_into_game: u32, a: &Analysis) -> Option<Report> {
-    run(b, moves_into_game, a, true)
-}
-
-fn run(b: &Board, moves_into_game: u32, a: &Analysis, trace: bool) -> Option<Report> {
-    if b.is_terminal() || a.depth == 0 {
-        return None;
-    }
-    let mut s = Searcher::new(a, b.to_move, trace);
-    let (value, best, pv) = s.node(b, 0, a.depth, moves_into_game, 0, a.alpha, a.beta, true);
-    let best = if best != 0 {
-        best
-    } else if a.egc {
-        // A root decided before the game is over (a kalah holds more than half the stones) is
-        // a leaf: nothing searched or counted, no PV, and the machine plays the first move of
-        // the static order, one sowing (after a repeat it analyses again).
-        pv.first()
-            .map(|p| p.0)
-            .or_else(|| static_moves(b, a).first().copied())?
-    } else {
-        // DEC mode: the first move searched.
-        s.first_move(b, moves_into_game)
-    };
-    let mut turn: Vec<u8> = pv
-        .iter()
-        .take_while(|p| p.1 == b.to_move)
-        .map(|p| p.0)
-        .collect();
-    if turn.is_empty() && a.egc {
-        turn.push(best);
-    }
-    Some(Report {
-        best,
-        turn,
-        value,
-        effort: s.effort,
-        long_effort: s.long_effort,
-        pv,
-        lines: s.lines,
-        leaves: s.leaves,
-        events: s.events,
-        levels: s.levels,
-    })
-}
-
-impl Searcher<'_> {
-    /// The first move the root searches (DEC mode's move when none set the value).
-    fn first_move(&self, b: &Board, moves_into_game: u32) -> u8 {
-        let mut probe = Searcher::new(self.a, b.to_move, false);
-        let (order, _) = probe.long_order(b, self.a.depth, moves_into_game);
-        order.first().copied().unwrap_or(0)
-    }
+pub fn analyse_traced<const H: usize>(
+    b: &Board<H>,
+    moves_into_game: u32,
+    a: &Analysis,
+) -> Option<Report> {
+    search(b, moves_into_game, &a.config(), true)
 }
 
 /// Russell's notation for a sequence of sowings: the pits of one turn run together, `-` when
@@ -784,7 +364,13 @@ pub fn turn_text(b: &Board, turn: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::choose;
+    use crate::board::{Capture, KALAH_A, KALAH_B};
+    use crate::search::{choose, root_order};
+
+    /// The moves an analysis searches at `b` in static order.
+    fn static_moves(b: &Board, a: &Analysis) -> Vec<u8> {
+        a.config().order.static_moves(b, Capture::Standard)
+    }
 
     #[test]
     fn notation_follows_the_photograph() {
@@ -987,10 +573,8 @@ mod tests {
                 beta,
                 ..Analysis::russell(3 + i % 3)
             };
-            let mut s = Searcher::new(&a, b.to_move, false);
-            let (order, sv) = s.long_order(&b, a.depth, len);
+            let (order, sv, short_effort) = root_order(&b, len, &a.config());
             let sv = sv.expect("the root is ordered by the short look");
-            let short_effort = s.effort;
             let r = analyse(&b, len, &a).unwrap();
             let off = analyse(
                 &b,
@@ -1031,7 +615,9 @@ mod tests {
         );
     }
 
-    /// With the DEC settings the analysis is the search of `crate::search`, number for number.
+    /// The DEC game's two configurations of the skeleton — [`Settings::config`] and the option
+    /// register's [`Analysis::dec`] — agree number for number: move, value, e, p and the PV's
+    /// first move. With the short look they are the same configuration.
     #[test]
     fn dec_settings_equal_the_search() {
         let mut rng = Lcg(0x1234_5678);
@@ -1041,6 +627,10 @@ mod tests {
                 continue;
             }
             let depth = 1 + i % 5;
+            assert_eq!(
+                Analysis::dec(&Settings::new(depth)).config(),
+                Settings::new(depth).config()
+            );
             for s in [Settings::new(depth), Settings::static_only(depth)] {
                 let r = choose(&b, len, &s).unwrap();
                 let a = analyse(&b, len, &Analysis::dec(&s)).unwrap();

@@ -1,42 +1,102 @@
-//! The search: the DEC note's value definition, computed by α-β with Russell's move ordering,
-//! counting the positions examined. The PDP-1 program (roms/kalah.mac) implements exactly this
-//! algorithm, so that its chosen move, value and effort counts can be checked against it.
+//! The search: one fail-hard α-β skeleton, parameterised by what differs between the Kalah
+//! programs ([`Config`]): the rules ([`Rules`]), the value function ([`Evaluate`]), the move
+//! order ([`Order`]), the depth counting ([`Levels`]), the window, gamma mode and what Russell's
+//! program counts and types. The DEC game ([`choose`], [`Settings::config`]) and Russell's
+//! analysis ([`crate::russell::Analysis::config`]) are configurations of it. The PDP-1 program
+//! (roms/kalah.mac) implements exactly this algorithm, so that its chosen move, value, effort
+//! counts and printouts can be checked against it.
 //!
 //! # Value (DEC note, "Internal behavior")
-//! The value of a position P at level L: its utility if P is terminal or L = depth; otherwise the
-//! maximum (A to move) or minimum (B) over the moves, where a repeat move keeps the level and any
+//! The value of a position P at level L: its value if P is decided ([`Evaluate::decided`]: in the
+//! DEC game, the game is over and the value is the utility), its estimate if L = depth
+//! ([`Evaluate::estimate`]: the DEC utility Ka − Kb); otherwise the maximum (A to move) or
+//! minimum (B) over the moves, where with [`Levels::Turns`] a repeat move keeps the level and any
 //! other move adds one. The root is at level 0.
 //!
 //! # α-β (Memo 22)
-//! Russell's fail-hard form: a position at the search limit returns `max(α, min(β, utility))`;
+//! Russell's fail-hard form: a position at the search limit returns `max(α, min(β, value))`;
 //! a node of A returns β as soon as a move reaches β and otherwise the final α; a node of B
 //! symmetrically. Started with α = −INF, β = +INF it returns the exact value ([`minimax`]).
 //!
 //! # Move order
-//! At a node of the main search ("long look") with `r` levels left, the short-look depth is
-//! `s = min(table depth for the node's moves-into-game, r − 1)`. If the short look is enabled and
-//! `s ≥ 1`, the moves are ordered by the short-look order generator: an α-β search of depth `s`
-//! from the node (levels counted afresh from 0 there), window (−INF, +INF), moves in static order,
-//! nodes below it in static order; each root move's returned (fail-hard) value is recorded and
-//! the moves are stably sorted best first (descending for A, ascending for B). Otherwise the
-//! static order ([`static_order`]) is used. Nodes inside a short look always use the static order.
+//! At a node of the main search ("long look") `moves_into_game` sowings into the game with `r`
+//! levels left, the short-look depth is `s` = [`Order::look_depth`] (the DEC game: `min(table
+//! depth for the node's moves-into-game, r − 1)`). If `s ≥ 1`, the moves are ordered by the
+//! short look: an α-β search of depth `s` from the node (levels counted afresh from 0 there),
+//! window (−INF, +INF), moves in static order, nodes below it in static order; each root move's
+//! returned (fail-hard) value is recorded and the moves are stably sorted best first
+//! (descending for A, ascending for B). Otherwise the static order ([`Order::static_moves`]; the
+//! DEC game's is ORD, [`crate::order::static_order`]) is used. Nodes inside a short look always
+//! use the static order.
+//!
+//! # Gamma mode
+//! With [`Config::gamma`] = γ, at a main-search node ordered by the short look whose window has
+//! α < 0 < β, if the best-ordered move's short-look value is ≥ β + γ (A) or ≤ α − γ (B), the node
+//! returns β (A) or α (B) with that move as its best move and PV, searching nothing with the long
+//! look (see [`crate::russell`]).
 //!
 //! # Effort (Russell's `e` and `p`)
 //! Every call of the node procedure is one position examined: `effort` (e) counts them all,
-//! `long_effort` (p) only those of the main search. The root counts (e ≥ p ≥ 1). The node being
-//! ordered is not counted again by its short look; the short look's children and below are.
+//! `long_effort` (p) only those of the main search. The root counts unless
+//! [`Config::count_root`] is off (Russell's program). The node being ordered is not counted again
+//! by its short look; the short look's children and below are.
 //!
-//! # Chosen move
-//! At the root, the move that last raised α (A) or lowered β (B), i.e. the first move in search
-//! order with the optimal value.
+//! # Principal variation and chosen move
+//! Each main-search node at ply k returns a PV of at most [`PV_MAX`] − k sowings: the move that
+//! last raised α (A) or lowered β (B), or cut off, followed by its child's PV. If none did, the
+//! PV is empty, or with [`Config::first_pv`] the first move's. At the root the chosen move is the
+//! move that last set the value, i.e. the first move in search order with the optimal value.
+//!
+//! # Trace hooks
+//! With [`Config::lines`] the skeleton records Russell's printout lines (a reply turn below a
+//! root turn, [`ReplyLine`]); traced ([`search`] with `trace`), every main-search leaf
+//! ([`Leaf`]: SS3's variations, SS5's display markers) and the level of every main-search
+//! position (the display of search depth against time).
 
-use crate::board::{Board, Side};
-use crate::order::{static_order, table_depth, DepthEntry, RUSSELL_TABLE};
+use crate::board::{Board, Rules, Side};
+use crate::order::{DepthEntry, LookDepth, Order, StaticOrder, TableKey, RUSSELL_TABLE};
+use crate::value::{Evaluate, Valuation};
 
 /// Initial |α|, |β|: Russell's `ia = law i 377`, `ib = law 377` (octal 377 = 255).
 pub const INF: i32 = 0o377;
+/// Longest principal variation kept (sowings from the root).
+pub const PV_MAX: usize = 24;
 
-/// Search settings, the PDP-1 program's test-word fields.
+/// How levels are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Levels {
+    /// A repeat move keeps the level: levels are turns (the DEC game, Russell).
+    Turns,
+    /// Every sowing is a level.
+    Sowings,
+}
+
+/// Everything the α-β skeleton is parameterised by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config<E = Valuation> {
+    pub rules: Rules,
+    /// The value function.
+    pub value: E,
+    pub order: Order,
+    pub levels: Levels,
+    /// Levels searched below the root.
+    pub depth: u32,
+    /// The root's window.
+    pub alpha: i32,
+    pub beta: i32,
+    /// Gamma mode's γ (Russell's option 2), or none.
+    pub gamma: Option<i32>,
+    /// The root is one of the positions examined (the DEC game; not in Russell's program).
+    pub count_root: bool,
+    /// A node where no move set the value returns its first move's PV, and a root with none
+    /// plays its first static move (Russell's program; else the PV is empty and the root plays
+    /// the first move searched).
+    pub first_pv: bool,
+    /// Record Russell's printout lines.
+    pub lines: bool,
+}
+
+/// Search settings, the PDP-1 program's test-word fields in the DEC game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
     /// Level limit (turns; a repeat move does not count).
@@ -64,9 +124,35 @@ impl Settings {
             table: RUSSELL_TABLE.to_vec(),
         }
     }
+    /// The DEC game as a configuration of the skeleton: DEC rules and utility, ORD, the short
+    /// look from the table by moves into the game, levels in turns, the full window.
+    pub fn config(&self) -> Config {
+        Config {
+            rules: Rules::DEC,
+            value: Valuation::DEC,
+            order: Order {
+                static_order: StaticOrder::Ord,
+                postpone: false,
+                look: LookDepth::Table {
+                    table: self.table.clone(),
+                    key: TableKey::Moves,
+                },
+                look_a: self.short_look,
+                look_b: self.short_look,
+            },
+            levels: Levels::Turns,
+            depth: self.depth,
+            alpha: -INF,
+            beta: INF,
+            gamma: None,
+            count_root: true,
+            first_pv: false,
+            lines: false,
+        }
+    }
 }
 
-/// The result of a search from the root.
+/// The result of a DEC-game search from the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchResult {
     /// The chosen move (pit 1..=6 of the side to move).
@@ -79,88 +165,355 @@ pub struct SearchResult {
     pub long_effort: u64,
 }
 
-struct Searcher<'a> {
-    settings: &'a Settings,
+/// One sowing of a variation: pit and mover.
+pub type Ply = (u8, Side);
+
+/// One printout line: a reply turn below a root turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplyLine {
+    /// The root turn's sowings (`m…`).
+    pub root: Vec<Ply>,
+    /// The first line of this root turn (typed with the `m…-` label).
+    pub first: bool,
+    /// The reply turn and the rest of its PV (`r…`); empty when the root turn reached a leaf.
+    pub reply: Vec<Ply>,
+    /// Positions examined since the previous line, all and main search.
+    pub effort: u64,
+    pub long_effort: u64,
+    /// The (fail-hard) value the reply returned.
+    pub value: i32,
+}
+
+/// A main-search leaf (a position at the depth limit or decided), traced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaf {
+    /// The variation from the root (up to [`PV_MAX`] sowings).
+    pub path: Vec<Ply>,
+    /// The position's own value (not clamped to the window).
+    pub value: i32,
+    /// Main-search positions so far, the root included: the leaf is display point `points − 1`.
+    pub points: u64,
+    /// The last sowing ended its turn (false only for a decided position reached by a repeat).
+    pub turn_ended: bool,
+}
+
+/// What the search typed, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// `lines[i]`.
+    Line(usize),
+    /// `leaves[i]` (traced only).
+    Leaf(usize),
+}
+
+/// The result of a search from the root.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The first sowing of the chosen turn (the DEC game's move).
+    pub best: u8,
+    /// The machine's turn: the root PV's sowings by the side to move, to the end of its turn.
+    pub turn: Vec<u8>,
+    pub value: i32,
+    pub effort: u64,
+    pub long_effort: u64,
+    pub pv: Vec<Ply>,
+    pub lines: Vec<ReplyLine>,
+    /// Traced: every main-search leaf, in search order.
+    pub leaves: Vec<Leaf>,
+    /// Reply lines and (traced) leaves in the order the program types them.
+    pub events: Vec<Event>,
+    /// Traced: the level of every main-search position, the root (level 0 here, Russell's
+    /// level 1) included, in search order — the heights of the display of search depth against
+    /// time.
+    pub levels: Vec<u32>,
+}
+
+struct Searcher<'a, E> {
+    c: &'a Config<E>,
     effort: u64,
     long_effort: u64,
+    /// Effort counts at the last printout line.
+    mark: (u64, u64),
+    lines: Vec<ReplyLine>,
+    events: Vec<Event>,
+    /// The current variation (main search).
+    path: Vec<Ply>,
+    root_side: Side,
+    trace: bool,
+    leaves: Vec<Leaf>,
+    levels: Vec<u32>,
 }
 
 fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
     v.max(alpha).min(beta)
 }
 
-impl Searcher<'_> {
-    /// One node. `level`/`depth` as in the note; `ply` = moves into the game at `b`.
+/// What a node returns: its value, the move that set it (0 if none) and its PV.
+type NodeResult = (i32, u8, Vec<Ply>);
+
+impl<'a, E> Searcher<'a, E> {
+    fn new(c: &'a Config<E>, root_side: Side, trace: bool) -> Searcher<'a, E> {
+        Searcher {
+            c,
+            effort: 0,
+            long_effort: 0,
+            mark: (0, 0),
+            lines: Vec::new(),
+            events: Vec::new(),
+            path: Vec::new(),
+            root_side,
+            trace,
+            leaves: Vec::new(),
+            levels: Vec::new(),
+        }
+    }
+
+    /// The level below `level` after a sowing.
+    fn next_level(&self, level: u32, repeat: bool) -> u32 {
+        if repeat && self.c.levels == Levels::Turns {
+            level
+        } else {
+            level + 1
+        }
+    }
+
+    /// The current variation's root turn: its length if every sowing so far is the root side's.
+    fn on_root_turn(&self) -> bool {
+        self.path.iter().all(|p| p.1 == self.root_side)
+    }
+
+    /// The current variation is the root turn followed by part of the reply turn (or nothing
+    /// of it): the length of the root turn.
+    fn in_first_reply(&self) -> Option<usize> {
+        let n = self
+            .path
+            .iter()
+            .take_while(|p| p.1 == self.root_side)
+            .count();
+        (n > 0 && self.path[n..].iter().all(|p| p.1 != self.root_side)).then_some(n)
+    }
+
+    /// A printout line for the reply (or root turn) just searched.
+    fn line(&mut self, n: usize, reply: Vec<Ply>, value: i32) {
+        let root = self.path[..n].to_vec();
+        let first = self.lines.last().is_none_or(|l| l.root != root);
+        self.lines.push(ReplyLine {
+            root,
+            first,
+            reply,
+            effort: self.effort - self.mark.0,
+            long_effort: self.long_effort - self.mark.1,
+            value,
+        });
+        self.mark = (self.effort, self.long_effort);
+        self.events.push(Event::Line(self.lines.len() - 1));
+    }
+}
+
+impl<E> Searcher<'_, E> {
+    fn leaf_value<const H: usize>(&self, b: &Board<H>, level: u32, depth: u32) -> Option<i32>
+    where
+        E: Evaluate<H>,
+    {
+        if let Some(v) = self.c.value.decided(b) {
+            return Some(v);
+        }
+        (level >= depth).then(|| self.c.value.estimate(b))
+    }
+
+    /// One node; `ply` = moves into the game at `b`, `k` = sowings from the root (main search)
+    /// for the PV, `long` = main search (else short look).
     #[allow(clippy::too_many_arguments)]
-    fn node(
+    fn node<const H: usize>(
         &mut self,
-        b: &Board,
+        b: &Board<H>,
         level: u32,
         depth: u32,
         ply: u32,
+        k: usize,
         mut alpha: i32,
         mut beta: i32,
         long: bool,
-    ) -> (i32, u8) {
-        self.effort += 1;
+    ) -> NodeResult
+    where
+        E: Evaluate<H>,
+    {
+        let counted = k > 0 || !long || self.c.count_root;
+        if counted {
+            self.effort += 1;
+        }
         if long {
-            self.long_effort += 1;
+            if counted {
+                self.long_effort += 1;
+            }
+            if self.trace {
+                self.levels.push(level);
+            }
         }
-        if b.is_terminal() || level >= depth {
-            return (clamp(b.utility(), alpha, beta), 0);
+        if let Some(v) = self.leaf_value(b, level, depth) {
+            if long && self.trace {
+                let n = self.path.len().min(PV_MAX);
+                self.leaves.push(Leaf {
+                    path: self.path[..n].to_vec(),
+                    value: v,
+                    points: self.levels.len() as u64,
+                    turn_ended: self.path.last().is_none_or(|p| p.1 != b.to_move),
+                });
+                self.events.push(Event::Leaf(self.leaves.len() - 1));
+            }
+            return (clamp(v, alpha, beta), 0, Vec::new());
         }
-        let order = if long {
+        let (order, short) = if long {
             self.long_order(b, depth - level, ply)
         } else {
-            static_order(b)
+            (self.static_moves(b), None)
         };
+        let side = b.to_move;
+        let mk = |m: u8, cpv: Vec<Ply>| -> Vec<Ply> {
+            if !long || k >= PV_MAX {
+                return Vec::new();
+            }
+            let mut v = vec![(m, side)];
+            v.extend(cpv.into_iter().take(PV_MAX - k - 1));
+            v
+        };
+        // Where the printout lines come from: the reply turn below the root turn.
+        let lines = long && self.c.lines;
+        let reply_root = if lines && side != self.root_side {
+            self.in_first_reply()
+        } else {
+            None
+        };
+        let root_turn = lines && self.on_root_turn();
+        // Gamma mode: the best-ordered move's short-look value lies γ beyond the window.
+        if let (Some(sv), Some(gamma)) = (short, self.c.gamma) {
+            if alpha < 0 && 0 < beta {
+                let m = order[0];
+                let v = match side {
+                    Side::A if sv >= beta + gamma => Some(beta),
+                    Side::B if sv <= alpha - gamma => Some(alpha),
+                    _ => None,
+                };
+                if let Some(v) = v {
+                    if let Some(n) = reply_root {
+                        let mut reply = self.path[n..].to_vec();
+                        reply.push((m, side));
+                        self.line(n, reply, v);
+                    }
+                    return (v, m, mk(m, Vec::new()));
+                }
+            }
+        }
         let mut best = 0;
+        let mut pv = Vec::new();
+        let mut first_pv = None;
         for m in order {
-            let (child, r) = b.after(m).expect("ordered moves are legal");
-            let child_level = if r.repeat { level } else { level + 1 };
-            let (v, _) = self.node(&child, child_level, depth, ply + 1, alpha, beta, long);
-            match b.to_move {
+            let (child, r) = b
+                .after_with(m, self.c.rules.capture)
+                .expect("ordered moves are legal");
+            let child_level = self.next_level(level, r.repeat);
+            // A printout line follows this sowing if it ends the reply turn, or the root turn
+            // at a leaf.
+            let printed = (reply_root.is_some() || root_turn)
+                && (!r.repeat || self.leaf_value(&child, child_level, depth).is_some())
+                && (reply_root.is_some() || self.leaf_value(&child, child_level, depth).is_some());
+            if long {
+                self.path.push((m, side));
+            }
+            let (v, _, cpv) = self.node(
+                &child,
+                child_level,
+                depth,
+                ply + 1,
+                k + 1,
+                alpha,
+                beta,
+                long,
+            );
+            if printed {
+                if let Some(n) = reply_root {
+                    let mut reply = self.path[n..].to_vec();
+                    reply.extend(cpv.iter().copied());
+                    self.line(n, reply, v);
+                } else {
+                    // The root turn itself reached a leaf: a line with no reply.
+                    self.line(self.path.len(), Vec::new(), v);
+                }
+            }
+            if long {
+                self.path.pop();
+            }
+            let mpv = mk(m, cpv);
+            if long && self.c.first_pv && first_pv.is_none() {
+                first_pv = Some(mpv.clone());
+            }
+            match side {
                 Side::A => {
                     if v >= beta {
-                        return (beta, m);
+                        return (beta, m, mpv);
                     }
                     if v > alpha {
                         alpha = v;
                         best = m;
+                        pv = mpv;
                     }
                 }
                 Side::B => {
                     if v <= alpha {
-                        return (alpha, m);
+                        return (alpha, m, mpv);
                     }
                     if v < beta {
                         beta = v;
                         best = m;
+                        pv = mpv;
                     }
                 }
             }
         }
-        (if b.to_move == Side::A { alpha } else { beta }, best)
+        if best == 0 {
+            if let Some(f) = first_pv {
+                pv = f;
+            }
+        }
+        (if side == Side::A { alpha } else { beta }, best, pv)
     }
 
-    /// The order of moves at a main-search node with `left` levels to go.
-    fn long_order(&mut self, b: &Board, left: u32, ply: u32) -> Vec<u8> {
-        let s = table_depth(&self.settings.table, ply).min(left - 1);
-        if self.settings.short_look && s >= 1 {
-            self.short_look(b, s, ply)
+    fn static_moves<const H: usize>(&self, b: &Board<H>) -> Vec<u8> {
+        self.c.order.static_moves(b, self.c.rules.capture)
+    }
+
+    /// The main-search order, and with the short look the best-ordered move's short-look value.
+    fn long_order<const H: usize>(
+        &mut self,
+        b: &Board<H>,
+        left: u32,
+        ply: u32,
+    ) -> (Vec<u8>, Option<i32>)
+    where
+        E: Evaluate<H>,
+    {
+        let s = self.c.order.look_depth(b, ply, left);
+        if s >= 1 {
+            let scored = self.short_look(b, s, ply);
+            let best = scored.first().map(|&(_, v)| v);
+            (scored.into_iter().map(|(m, _)| m).collect(), best)
         } else {
-            static_order(b)
+            (self.static_moves(b), None)
         }
     }
 
-    /// Russell's order generator OG: a depth-`s` α-β search from `b`, moves sorted best first.
-    fn short_look(&mut self, b: &Board, s: u32, ply: u32) -> Vec<u8> {
+    /// Russell's order generator OG: a depth-`s` α-β search from `b`; the moves with their
+    /// short-look values, best first (stable).
+    fn short_look<const H: usize>(&mut self, b: &Board<H>, s: u32, ply: u32) -> Vec<(u8, i32)>
+    where
+        E: Evaluate<H>,
+    {
         let (mut alpha, mut beta) = (-INF, INF);
         let mut scored = Vec::new();
-        for m in static_order(b) {
-            let (child, r) = b.after(m).expect("legal");
-            let child_level = if r.repeat { 0 } else { 1 };
-            let (v, _) = self.node(&child, child_level, s, ply + 1, alpha, beta, false);
+        for m in self.static_moves(b) {
+            let (child, r) = b.after_with(m, self.c.rules.capture).expect("legal");
+            let child_level = self.next_level(0, r.repeat);
+            let (v, _, _) = self.node(&child, child_level, s, ply + 1, 0, alpha, beta, false);
             scored.push((m, v));
             match b.to_move {
                 Side::A => alpha = alpha.max(v),
@@ -171,32 +524,95 @@ impl Searcher<'_> {
             Side::A => scored.sort_by_key(|&(_, v)| -v),
             Side::B => scored.sort_by_key(|&(_, v)| v),
         }
-        scored.into_iter().map(|(m, _)| m).collect()
+        scored
     }
 }
 
-/// Choose a move for the side to move in `b`, which is `moves_into_game` sowings into the game.
-/// `None` if the game is over.
-pub fn choose(b: &Board, moves_into_game: u32, settings: &Settings) -> Option<SearchResult> {
-    if b.is_terminal() || settings.depth == 0 {
+/// Search `b` (`moves_into_game` sowings into the game) with the configuration `c`; `trace`
+/// records every main-search leaf ([`Report::leaves`]) and level ([`Report::levels`]). `None` if
+/// the game is over or the depth is 0. With [`Config::first_pv`] a root that is decided but not
+/// over (a kalah holds more than half the stones) is a leaf: an empty analysis whose turn is the
+/// first move of the static order.
+pub fn search<const H: usize, E: Evaluate<H>>(
+    b: &Board<H>,
+    moves_into_game: u32,
+    c: &Config<E>,
+    trace: bool,
+) -> Option<Report> {
+    if b.is_terminal() || c.depth == 0 {
         return None;
     }
-    let mut s = Searcher {
-        settings,
-        effort: 0,
-        long_effort: 0,
+    let mut s = Searcher::new(c, b.to_move, trace);
+    let (value, best, pv) = s.node(b, 0, c.depth, moves_into_game, 0, c.alpha, c.beta, true);
+    let best = if best != 0 {
+        best
+    } else if c.first_pv {
+        // A root decided before the game is over (a kalah holds more than half the stones) is
+        // a leaf: nothing searched or counted, no PV, and the machine plays the first move of
+        // the static order, one sowing (after a repeat it analyses again).
+        pv.first()
+            .map(|p| p.0)
+            .or_else(|| s.static_moves(b).first().copied())?
+    } else {
+        // The first move searched.
+        root_order(b, moves_into_game, c)
+            .0
+            .first()
+            .copied()
+            .unwrap_or(0)
     };
-    let (value, best) = s.node(b, 0, settings.depth, moves_into_game, -INF, INF, true);
-    Some(SearchResult {
+    let mut turn: Vec<u8> = pv
+        .iter()
+        .take_while(|p| p.1 == b.to_move)
+        .map(|p| p.0)
+        .collect();
+    if turn.is_empty() && c.first_pv {
+        turn.push(best);
+    }
+    Some(Report {
         best,
+        turn,
         value,
         effort: s.effort,
         long_effort: s.long_effort,
+        pv,
+        lines: s.lines,
+        leaves: s.leaves,
+        events: s.events,
+        levels: s.levels,
+    })
+}
+
+/// The root's order of moves, the best-ordered move's short-look value (if the short look
+/// ordered) and the positions the short look examined.
+pub fn root_order<const H: usize, E: Evaluate<H>>(
+    b: &Board<H>,
+    moves_into_game: u32,
+    c: &Config<E>,
+) -> (Vec<u8>, Option<i32>, u64) {
+    let mut probe = Searcher::new(c, b.to_move, false);
+    let (order, short) = probe.long_order(b, c.depth, moves_into_game);
+    (order, short, probe.effort)
+}
+
+/// Choose a move in the DEC game for the side to move in `b`, which is `moves_into_game`
+/// sowings into the game. `None` if the game is over.
+pub fn choose<const H: usize>(
+    b: &Board<H>,
+    moves_into_game: u32,
+    settings: &Settings,
+) -> Option<SearchResult> {
+    let r = search(b, moves_into_game, &settings.config(), false)?;
+    Some(SearchResult {
+        best: r.best,
+        value: r.value,
+        effort: r.effort,
+        long_effort: r.long_effort,
     })
 }
 
 /// The note's value by plain minimax (no pruning): the definition itself, for testing.
-pub fn minimax(b: &Board, level: u32, depth: u32) -> i32 {
+pub fn minimax<const H: usize>(b: &Board<H>, level: u32, depth: u32) -> i32 {
     if b.is_terminal() || level >= depth {
         return b.utility();
     }
@@ -211,7 +627,7 @@ pub fn minimax(b: &Board, level: u32, depth: u32) -> i32 {
 }
 
 /// The value of each legal move (`(pit, value)`), by plain minimax, for checking a chosen move.
-pub fn move_values(b: &Board, depth: u32) -> Vec<(u8, i32)> {
+pub fn move_values<const H: usize>(b: &Board<H>, depth: u32) -> Vec<(u8, i32)> {
     b.legal_moves()
         .into_iter()
         .map(|m| {

@@ -1,49 +1,49 @@
 //! An exhaustive solver (value of perfect play to the end of the game), memoised on the pits and
 //! the side to move. Independent of the α-β code; used to check against published values.
 
-use crate::board::{Board, Side, HOLES, KALAH_A, KALAH_B};
+use crate::board::{Board, Side};
 use std::collections::HashMap;
 
 /// Exact final margin (A's kalah − B's kalah at the end) under perfect play from `b`.
-pub fn solve(b: &Board) -> i32 {
+pub fn solve<const H: usize>(b: &Board<H>) -> i32 {
     let mut memo = HashMap::new();
-    b.cells[KALAH_A] as i32 - b.cells[KALAH_B] as i32 + future(b, &mut memo)
+    kalahs(b) + future(b, &mut memo)
 }
 
 /// The value of each opening move of `b` with perfect play afterwards.
-pub fn solve_moves(b: &Board) -> Vec<(u8, i32)> {
+pub fn solve_moves<const H: usize>(b: &Board<H>) -> Vec<(u8, i32)> {
     let mut memo = HashMap::new();
     b.legal_moves()
         .into_iter()
         .map(|m| {
             let (c, _) = b.after(m).expect("legal");
-            (
-                m,
-                c.cells[KALAH_A] as i32 - c.cells[KALAH_B] as i32 + future(&c, &mut memo),
-            )
+            (m, kalahs(&c) + future(&c, &mut memo))
         })
         .collect()
 }
 
-type Key = ([u8; HOLES], bool);
+type Key<const H: usize> = ([u8; H], bool);
+
+/// Ka − Kb.
+fn kalahs<const H: usize>(b: &Board<H>) -> i32 {
+    b.kalah(Side::A) as i32 - b.kalah(Side::B) as i32
+}
 
 /// Kalah gain A − B from here to the end. The kalahs do not influence play, so the key zeroes them.
-fn future(b: &Board, memo: &mut HashMap<Key, i32>) -> i32 {
+fn future<const H: usize>(b: &Board<H>, memo: &mut HashMap<Key<H>, i32>) -> i32 {
     if b.is_terminal() {
         return b.pits_total(Side::A) as i32 - b.pits_total(Side::B) as i32;
     }
     let mut key_cells = b.cells;
-    key_cells[KALAH_A] = 0;
-    key_cells[KALAH_B] = 0;
+    key_cells[Board::<H>::KALAH_A] = 0;
+    key_cells[Board::<H>::KALAH_B] = 0;
     let key = (key_cells, b.to_move == Side::A);
     if let Some(&v) = memo.get(&key) {
         return v;
     }
     let vals = b.legal_moves().into_iter().map(|m| {
         let (c, _) = b.after(m).expect("legal");
-        let gain = (c.cells[KALAH_A] as i32 - b.cells[KALAH_A] as i32)
-            - (c.cells[KALAH_B] as i32 - b.cells[KALAH_B] as i32);
-        gain + future(&c, memo)
+        kalahs(&c) - kalahs(b) + future(&c, memo)
     });
     let v = match b.to_move {
         Side::A => vals.max(),

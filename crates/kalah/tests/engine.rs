@@ -1,9 +1,11 @@
 //! The engine against independent expectations: kalah.md §6 perft counts, §1 solved values, and
 //! α-β against the note's definition computed by plain minimax.
 
-use kalah::perft::{perft, turn_perft};
+use kalah::board::HOLES;
+use kalah::perft::{perft, perft_with, turn_perft, turn_perft_with};
+use kalah::search::search;
 use kalah::solve::{solve, solve_moves};
-use kalah::{choose, minimax, move_values, Board, Settings};
+use kalah::{choose, minimax, move_values, Board, Board7, Capture, Levels, Settings};
 
 #[test]
 fn perft_kalah_6_3_matches_kalah_md() {
@@ -38,6 +40,91 @@ fn perft_other_boards_match_kalah_md() {
                 d + 1
             );
         }
+    }
+}
+
+/// kalah.md §6's empty-capture column: the capture rule is a parameter of the rules.
+#[test]
+fn perft_empty_capture_matches_kalah_md() {
+    let three = [6u64, 35, 182, 904, 4231, 19276, 85955, 379930];
+    let two = [6u64, 35, 180, 855, 3724, 15239, 58994, 220735];
+    for (stones, table) in [(3u8, &three[..]), (2, &two[..])] {
+        let b = Board::new(stones);
+        for (d, &n) in table.iter().enumerate() {
+            assert_eq!(
+                perft_with(&b, Capture::Empty, d as u32 + 1),
+                n,
+                "Kalah(6,{stones})"
+            );
+        }
+    }
+    let turns = [10u64, 106, 818, 6819, 60579];
+    for (d, &n) in turns.iter().enumerate() {
+        assert_eq!(
+            turn_perft_with(&Board::new(3), Capture::Empty, d as u32 + 1),
+            n
+        );
+    }
+}
+
+/// Kalah(7,7) by hand (kalah.md gives no counts): 7 first moves; the far pit's 7 stones end in
+/// the kalah (6 continuations), each other first move leaves B 7 replies: 6 + 6·7 = 48.
+#[test]
+fn perft_seven_pits_by_hand() {
+    let b = Board7::opening(7);
+    assert_eq!(perft(&b, 1), 7);
+    assert_eq!(perft(&b, 2), 48);
+}
+
+/// The same skeleton on the seven-pit board: α-β equals plain minimax there too.
+#[test]
+fn alpha_beta_equals_minimax_on_seven_pits() {
+    let mut rng = Rng(0x0007_0007);
+    let mut checked = 0;
+    while checked < 300 {
+        let Some((b, len)) = random_position::<16>(&mut rng, 7) else {
+            continue;
+        };
+        let depth = 1 + rng.below(3) as u32;
+        for settings in [Settings::new(depth), Settings::static_only(depth)] {
+            let r = choose(&b, len, &settings).unwrap();
+            assert_eq!(r.value, minimax(&b, 0, depth), "{b} depth {depth}");
+            let chosen = move_values(&b, depth)
+                .into_iter()
+                .find(|(m, _)| *m == r.best);
+            assert_eq!(chosen.map(|c| c.1), Some(r.value));
+        }
+        checked += 1;
+    }
+}
+
+/// The depth counting is a parameter: counting sowings, the skeleton equals minimax where every
+/// sowing is a level.
+#[test]
+fn sowing_levels_equal_sowing_minimax() {
+    fn sowing_minimax(b: &Board, depth: u32) -> i32 {
+        if b.is_terminal() || depth == 0 {
+            return b.utility();
+        }
+        let vals = b
+            .legal_moves()
+            .into_iter()
+            .map(|m| sowing_minimax(&b.after(m).unwrap().0, depth - 1));
+        match b.to_move {
+            kalah::Side::A => vals.max().unwrap(),
+            kalah::Side::B => vals.min().unwrap(),
+        }
+    }
+    let mut rng = Rng(0x5057);
+    for _ in 0..300 {
+        let Some((b, ply)) = random_position::<HOLES>(&mut rng, 6) else {
+            continue;
+        };
+        let depth = 1 + rng.below(5) as u32;
+        let mut c = Settings::new(depth).config();
+        c.levels = Levels::Sowings;
+        let r = search(&b, ply, &c, false).unwrap();
+        assert_eq!(r.value, sowing_minimax(&b, depth), "{b} depth {depth}");
     }
 }
 
@@ -91,10 +178,10 @@ impl Rng {
     }
 }
 
-/// A random reachable position: random legal moves from an opening with 1..6 stones.
-fn random_position(rng: &mut Rng) -> Option<(Board, u32)> {
-    let stones = 1 + rng.below(6) as u8;
-    let mut b = Board::new(stones);
+/// A random reachable position: random legal moves from an opening with 1..`max_stones` stones.
+fn random_position<const H: usize>(rng: &mut Rng, max_stones: u64) -> Option<(Board<H>, u32)> {
+    let stones = 1 + rng.below(max_stones) as u8;
+    let mut b = Board::<H>::opening(stones);
     let len = rng.below(30) as u32;
     for ply in 0..len {
         let moves = b.legal_moves();
@@ -113,7 +200,7 @@ fn alpha_beta_equals_minimax_on_random_positions() {
     let mut rng = Rng(0x004B_414C_4148);
     let mut checked = 0;
     while checked < 3000 {
-        let Some((b, ply)) = random_position(&mut rng) else {
+        let Some((b, ply)) = random_position::<HOLES>(&mut rng, 6) else {
             continue;
         };
         let depth = 1 + rng.below(4) as u32;
