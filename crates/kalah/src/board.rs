@@ -266,13 +266,13 @@ impl<const H: usize> Board<H> {
             repeat: false,
             captured: 0,
         };
-        let opposite = Self::opposite(pos);
         if pos == Self::kalah_index(side) {
             result.repeat = true;
         } else if Self::is_pit_of(side, pos)
             && self.cells[pos] == 1
-            && (self.cells[opposite] > 0 || capture == Capture::Empty)
+            && (self.cells[Self::opposite(pos)] > 0 || capture == Capture::Empty)
         {
+            let opposite = Self::opposite(pos);
             // Capture only when the opposite pit is non-empty (DEC rule 3c, kalah.md §0), or
             // always with the empty-capture rule.
             let taken = 1 + self.cells[opposite];
