@@ -847,6 +847,11 @@ impl Machine {
     pub fn tape_remaining(&self) -> usize {
         self.ptr.tape.len().saturating_sub(self.ptr.pos)
     }
+    /// The tape in the reader (all its frames) and how many have been read — for a front
+    /// panel's picture of the reader.
+    pub fn tape(&self) -> (&[u8], usize) {
+        (&self.ptr.tape, self.ptr.pos.min(self.ptr.tape.len()))
+    }
     /// The frames left unread in the reader, in reading order.
     pub fn tape_unread(&self) -> &[u8] {
         self.ptr.tape.get(self.ptr.pos..).unwrap_or(&[])

@@ -62,6 +62,7 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         let (w, h) = render::DEFAULT_SIZE;
         let mut sc = render::Screen::new(w, h);
         sc.widen_for_second_display();
+        sc.view.tape_name = crate::frontend::tape_name(cli.tape.as_deref());
         sc
     });
 

@@ -589,3 +589,38 @@ fn sbs16_installs_the_sixteen_channel_sequence_break() {
         without.registers().line
     );
 }
+
+/// Pixels of the PNG at `path` of exactly the colour `rgb`.
+fn pixels_of(path: &std::path::Path, rgb: [u8; 3]) -> usize {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let bpp = info.line_size / info.width as usize;
+    (0..info.height as usize)
+        .flat_map(|y| (0..info.width as usize).map(move |x| (x, y)))
+        .filter(|&(x, y)| buf[y * info.line_size + x * bpp..][..3] == rgb)
+        .count()
+}
+
+/// Issue 17: while the boot tape is read in (22 s and more for Kalah, most of it MACRO's block
+/// loader with the READ IN lamp off) the console shows the tape moving through the reader, its
+/// punched holes on the paper; the picture is the window's own, drawn for `--screenshot`.
+#[test]
+fn the_console_shows_the_tape_moving_through_the_reader_during_the_load() {
+    let kalah = concat!(env!("CARGO_MANIFEST_DIR"), "/../../roms/kalah.rim");
+    let shot = scratch("reader-shot").join("load.png");
+    let r = pdp1(&[
+        "--headless",
+        kalah,
+        "--max-seconds",
+        "8",
+        "--screenshot",
+        shot.to_str().unwrap(),
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    let paper = pixels_of(&shot, [0xe6, 0xd3, 0x96]);
+    let holes = pixels_of(&shot, [0x20, 0x1c, 0x14]);
+    assert!(paper > 500, "tape paper drawn: {paper} pixels");
+    assert!(holes > 200, "holes punched in it: {holes} pixels");
+}

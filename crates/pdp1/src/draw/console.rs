@@ -84,6 +84,8 @@ pub struct PanelState<'a> {
     pub paused: bool,
     /// The keyboard works the control boxes.
     pub game: bool,
+    /// The boot tape's file name, for the reader's label.
+    pub tape_name: &'a str,
 }
 
 const PANEL: Color = rgb(0x22, 0x34, 0x4c);
@@ -94,6 +96,9 @@ const LAMP_OFF: Color = rgb(0x3a, 0x34, 0x2a);
 const SWITCH_ON: Color = rgb(0xf0, 0xf0, 0xe8);
 const SWITCH_OFF: Color = rgb(0x58, 0x66, 0x78);
 const CURSOR: Color = rgb(0xff, 0x60, 0x40);
+/// The paper tape in the reader picture, and its punched holes.
+pub const TAPE_PAPER: Color = rgb(0xe6, 0xd3, 0x96);
+pub const TAPE_HOLE: Color = rgb(0x20, 0x1c, 0x14);
 
 /// Height in pixels the panel needs at font scale `s`.
 pub fn height(s: i32) -> i32 {
@@ -197,6 +202,48 @@ fn switches(
     c.text(vx, y, &octal(v, n), LABEL, g.s)
 }
 
+/// The paper tape reader (issue 17: the 22-second load looked dead): its label with how much
+/// of the tape has been read at `(lx, ly)`, and in `strip` the tape itself moving through the
+/// read head — one column per frame, its eight channels' holes and the small feed hole between
+/// channels 3 and 4, the frames already read to the left of the head.
+fn reader(c: &mut Canvas, g: &Geo, strip: Rect, lx: i32, ly: i32, m: &Machine, st: &PanelState) {
+    let (frames, read) = m.tape();
+    if frames.is_empty() {
+        c.text(lx, ly, "TAPE  none (ctrl+O mounts one)", LABEL, g.s);
+        return;
+    }
+    let pct = read * 100 / frames.len();
+    let label = format!("TAPE  {} {pct}% {read}/{}", st.tape_name, frames.len());
+    let room = ((strip.right() - lx) / g.cw).max(0) as usize;
+    let label: String = label.chars().take(room).collect();
+    c.text(lx, ly, &label, LABEL, g.s);
+    let fw = 3 * g.s;
+    let cols = (strip.w / fw).max(1) as usize;
+    let head = cols / 3;
+    let dot = (strip.h / 10).max(1);
+    for col in 0..cols {
+        let Some(i) = (read + col).checked_sub(head) else {
+            continue;
+        };
+        let Some(&f) = frames.get(i) else {
+            break;
+        };
+        let x = strip.x + col as i32 * fw;
+        c.fill(Rect::new(x, strip.y, fw, strip.h), TAPE_PAPER);
+        // Channel 1 at the top, 8 at the bottom; the feed hole between 3 and 4.
+        for (row, bit) in [0, 1, 2, 8, 3, 4, 5, 6, 7].into_iter().enumerate() {
+            let hole = bit == 8 || f >> bit & 1 == 1;
+            if hole {
+                let w = if bit == 8 { dot } else { 2 * g.s };
+                let y = strip.y + (row as i32 + 1) * strip.h / 11;
+                c.fill(Rect::new(x + (fw - w) / 2, y, w, dot), TAPE_HOLE);
+            }
+        }
+    }
+    let hx = strip.x + head as i32 * fw - 1;
+    c.fill(Rect::new(hx, strip.y, 1, strip.h), CURSOR);
+}
+
 /// Draw the panel into `r`, appending hit boxes.
 pub fn draw(
     c: &mut Canvas,
@@ -255,6 +302,15 @@ pub fn draw(
     let ix = lamps(c, &g, col2, y(3), "IR", m.ir(), 5);
     lamps(c, &g, ix + cw, y(3), "PF", m.pf() as u32, 6);
     lamps(c, &g, x, y(4), "SS", m.sense_switches() as u32, 6);
+    reader(
+        c,
+        &g,
+        Rect::new(x, r.y + 4 * s + 5 * lh, r.w - 12 * s, lh),
+        col2,
+        y(4),
+        m,
+        st,
+    );
 
     // Switches.
     let cursor = st.switch_cursor.map(switch_at);

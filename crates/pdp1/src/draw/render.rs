@@ -129,6 +129,8 @@ pub struct View {
     pub game: bool,
     /// The loaded program's own keys, shown under the frontend's in the help overlay.
     pub program_help: Vec<String>,
+    /// The boot tape's file name, for the reader's picture on the console.
+    pub tape_name: String,
     /// Which displays are shown once the second one has been used (Ctrl+D).
     pub scopes: Scopes,
 }
@@ -139,6 +141,7 @@ impl Default for View {
             help: false,
             game: false,
             program_help: Vec::new(),
+            tape_name: String::new(),
             speed: "1x".into(),
             paused: false,
             extend_switch: false,
@@ -409,6 +412,7 @@ impl Screen {
                 speed: &self.view.speed,
                 paused: self.view.paused,
                 game: self.view.game,
+                tape_name: &self.view.tape_name,
             };
             self.console_hits.clear();
             console::draw(

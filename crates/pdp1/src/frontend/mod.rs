@@ -92,6 +92,8 @@ pub struct Options {
     pub program_help: Vec<String>,
     /// No boot tape and no state to restore: the window says what to do.
     pub no_tape: bool,
+    /// The boot tape's file name, for the console's reader.
+    pub tape_name: String,
 }
 
 impl Options {
@@ -113,6 +115,7 @@ impl Options {
                 .transpose()?
                 .unwrap_or_default(),
             no_tape: cli.tape.is_none() && cli.load_state.is_none(),
+            tape_name: tape_name(cli.tape.as_deref()),
         })
     }
 }
@@ -127,6 +130,13 @@ fn program_help(tape: &std::path::Path) -> anyhow::Result<Vec<String>> {
     let text = std::fs::read_to_string(&p)
         .map_err(|e| anyhow!("cannot read the tape's help file {}: {e}", p.display()))?;
     Ok(text.lines().map(str::to_owned).collect())
+}
+
+/// The tape's file name as the console's reader shows it.
+pub fn tape_name(tape: Option<&std::path::Path>) -> String {
+    tape.and_then(|p| p.file_name())
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// What the window says when it opens without a tape.
@@ -234,6 +244,7 @@ impl App {
         }
         screen.view.debugger.symbols = opts.symbols.take();
         screen.view.program_help = std::mem::take(&mut opts.program_help);
+        screen.view.tape_name = std::mem::take(&mut opts.tape_name);
         if opts.no_tape {
             screen.view.status = NO_TAPE.to_owned();
         }
@@ -622,6 +633,7 @@ impl App {
         let msg = match crate::tape::Tape::boot(path) {
             Ok(t) => {
                 self.run.feeder().mount_boot(&t, &mut self.m);
+                self.screen.view.tape_name = tape_name(Some(path));
                 format!("{name} is in the reader: F7 READ IN loads it")
             }
             Err(boot) => {
@@ -629,6 +641,7 @@ impl App {
                     // Not a READ IN image (or truncated): a data tape, unless it cannot be read.
                     Ok(t) if path.is_file() => {
                         self.run.feeder().mount_data(&t, &mut self.m);
+                        self.screen.view.tape_name = tape_name(Some(path));
                         format!("{name} is in the reader for the program ({boot:#}: not a READ IN tape)")
                     }
                     Ok(_) => format!("{boot:#} (nothing mounted)"),
@@ -828,6 +841,7 @@ mod tests {
             load_state: None,
             program_help: Vec::new(),
             no_tape: false,
+            tape_name: String::new(),
         }
     }
 
