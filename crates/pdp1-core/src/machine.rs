@@ -759,6 +759,22 @@ impl Machine {
     /// Execute exactly one memory cycle (SINGLE STEP): a fetch, a defer or an execute cycle
     /// (see `machine/cycle.rs`; a sequence-break entry counts as one step). During READ IN,
     /// one word is read.
+    /// The memory cycle SINGLE STEP will take next: `"fetch"`, `"defer"` (an indirect word),
+    /// `"execute"`, `"break entry"` (the three cycles of a sequence-break entry), `"rest"`
+    /// (a debreak's remaining step) — or `"read in"` while READ IN reads.
+    pub fn next_cycle(&self) -> &'static str {
+        if self.readin.active {
+            return "read in";
+        }
+        match self.phase {
+            cycle::Phase::Fetch => "fetch",
+            cycle::Phase::Defer { .. } => "defer",
+            cycle::Phase::Execute { .. } => "execute",
+            cycle::Phase::Rest { .. } => "rest",
+            cycle::Phase::Break { .. } => "break entry",
+        }
+    }
+
     pub fn step_cycle(&mut self) -> StopReason {
         let r = if self.readin.active {
             let r = self.readin_word();

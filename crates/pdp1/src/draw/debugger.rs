@@ -29,6 +29,9 @@ pub struct Debugger {
     /// First address of the memory view.
     pub mem_addr: u32,
     pub tracing: bool,
+    /// Addresses whose write stops the machine (ctrl+K): a store instruction (`dac`, `dap`,
+    /// `dip`, `dio`, `dzm`, `idx`, `isp`, `jda`, `cal`) into one of them.
+    pub watches: std::collections::BTreeSet<u32>,
     trace: VecDeque<String>,
     /// Trace lines ever recorded (to number saved files and show progress).
     pub traced: u64,
@@ -100,6 +103,31 @@ impl Debugger {
         } else {
             m.add_breakpoint(addr);
         }
+    }
+
+    /// A write watch on `addr` on or off.
+    pub fn toggle_watch(&mut self, addr: u32) {
+        if !self.watches.remove(&addr) {
+            self.watches.insert(addr);
+        }
+    }
+
+    /// The watched address the instruction just completed wrote, if any: its opcode (`ir`,
+    /// the instruction's top five bits) stores into memory and its last address `ma` is
+    /// watched.
+    pub fn watch_hit(&self, m: &Machine) -> Option<u32> {
+        // dac dap dip dio dzm idx isp, and jda/cal (17/16: ir 7).
+        const STORES: [u32; 8] = [0o12, 0o13, 0o14, 0o15, 0o16, 0o22, 0o23, 0o07];
+        (STORES.contains(&m.ir()) && self.watches.contains(&m.ma())).then(|| m.ma())
+    }
+
+    /// The address (octal) or symbol `text` names, for go-to.
+    pub fn resolve(&self, text: &str, mask: u32) -> Option<u32> {
+        let t = text.trim();
+        if let Ok(a) = u32::from_str_radix(t, 8) {
+            return Some(a & mask);
+        }
+        self.symbols.as_ref()?.value_of(t).map(|a| a & mask)
     }
 
     /// Address the disassembly is centred on.
@@ -205,13 +233,17 @@ impl Debugger {
             );
         }
         y += list_rows * lh;
-        let bp_text = if bps.is_empty() {
+        let mut bp_text = if bps.is_empty() {
             "breakpoints: none (click a line or ctrl+B)".to_string()
         } else {
             let mut v: Vec<_> = bps.iter().map(|b| format!("{b:04o}")).collect();
             v.sort();
             format!("breakpoints: {}", v.join(" "))
         };
+        if !self.watches.is_empty() {
+            let v: Vec<_> = self.watches.iter().map(|a| format!("{a:04o}")).collect();
+            bp_text.push_str(&format!("  writes: {}", v.join(" ")));
+        }
         c.text_clipped(x, y, &bp_text, BREAK, s, r.right());
         y += lh;
 

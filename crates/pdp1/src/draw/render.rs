@@ -223,6 +223,7 @@ pub const HELP: &[&str] = &[
     "",
     "Debugger: up/down move the disassembly cursor, Home follows PC",
     "  ctrl+B or a click on a line: breakpoint at the cursor",
+    "  ctrl+J go to an address or symbol, ctrl+K stop on writes there",
     "  PgUp/PgDn scroll the memory view, ctrl+M memory view at cursor",
     "  ctrl+T trace on/off, ctrl+W write trace to pdp1-trace-N.txt",
     "Light pen: hold the left mouse button on the scope; the pen",

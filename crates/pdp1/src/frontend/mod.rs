@@ -223,8 +223,10 @@ pub struct App {
     run: RunControl,
     /// The machine stopped by itself (halt, error, breakpoint), not by the operator's STOP.
     stopped_itself: bool,
-    /// Ctrl+O: the path of a tape to mount, being typed on the status line.
+    /// Ctrl+O: the path of a tape to mount (or, `goto`, ctrl+J: an address or symbol), being
+    /// typed on the status line.
     prompt: Option<String>,
+    goto: bool,
     quit: bool,
 }
 
@@ -266,6 +268,7 @@ impl App {
             run,
             stopped_itself: false,
             prompt: None,
+            goto: false,
             quit: false,
         })
     }
@@ -312,6 +315,8 @@ impl App {
         // (Breakpoints are the machine's: it takes one also where a run begins, and runs the
         // instruction when resuming from a stop at it — with the trace on as well.)
         let tracing = self.screen.view.debugger.tracing;
+        // Write watches are checked after every instruction, so they run one at a time too.
+        let watching = !self.screen.view.debugger.watches.is_empty();
         while self.m.running() && self.m.time_ns() < t {
             let now = self.m.time_ns();
             self.run.poll_reader(&mut self.m);
@@ -323,7 +328,11 @@ impl App {
             let Ok(limit) = self.run.limit(&self.m, t.min(self.m.time_ns() + CHUNK_NS)) else {
                 return;
             };
-            let instructions = if tracing { Some(1) } else { limit.instructions };
+            let instructions = if tracing || watching {
+                Some(1)
+            } else {
+                limit.instructions
+            };
             let before = tracing.then(|| debugger::Debugger::before(&self.m));
             let n0 = self.m.instructions();
             let lim = Limit {
@@ -340,6 +349,17 @@ impl App {
                 if self.m.instructions() > n0 {
                     let line = self.screen.view.debugger.record(&b, &self.m);
                     self.run.trace_line(&line);
+                }
+            }
+            if watching && self.m.instructions() > n0 {
+                if let Some(a) = self.screen.view.debugger.watch_hit(&self.m) {
+                    self.m.stop();
+                    self.stopped_itself = true;
+                    self.status(format!(
+                        "write to {a:04o} (watched, ctrl+K): stopped before pc={:06o}",
+                        self.m.pc()
+                    ));
+                    return;
                 }
             }
             if tracing && r == StopReason::Stepped {
@@ -493,8 +513,20 @@ impl App {
                 m.read_in();
             }
             CKey::SingleStep => {
+                // Say which memory cycle the step took and which comes next (issue 17).
+                let took = m.next_cycle();
                 let r = m.step_cycle();
                 self.after_step(r);
+                if r == StopReason::Stepped {
+                    let m = &self.m;
+                    self.status(format!(
+                        "single step: the {took} cycle (MA {:04o}, MB {:06o}); next: {}, pc={:06o}",
+                        m.ma(),
+                        m.mb().bits(),
+                        m.next_cycle(),
+                        m.pc()
+                    ));
+                }
             }
             CKey::SingleInst => {
                 let b = debugger::Debugger::before(&self.m);
@@ -606,8 +638,12 @@ impl App {
         };
         match e {
             Input::Char('\r') => {
-                let path = self.prompt.take().unwrap_or_default();
-                self.mount(std::path::Path::new(path.trim()));
+                let text = self.prompt.take().unwrap_or_default();
+                if self.goto {
+                    self.go_to(&text);
+                } else {
+                    self.mount(std::path::Path::new(text.trim()));
+                }
                 return;
             }
             Input::Char('\u{8}') | Input::Key(Key::Backspace, ..) => {
@@ -616,13 +652,32 @@ impl App {
             Input::Char(c) if !c.is_control() => path.push(c),
             Input::Key(Key::Escape, ..) => {
                 self.prompt = None;
-                self.status("no tape mounted");
+                self.status(if self.goto { "" } else { "no tape mounted" });
                 return;
             }
             _ => {}
         }
-        let shown = format!("mount tape (Return mounts, Escape gives up): {path}_");
+        let shown = if self.goto {
+            format!("go to address (octal) or symbol, Return: {path}_")
+        } else {
+            format!("mount tape (Return mounts, Escape gives up): {path}_")
+        };
         self.status(shown);
+    }
+
+    /// Ctrl+J: the disassembly cursor and the memory view go to the address or symbol typed
+    /// (then ctrl+B sets a breakpoint there, ctrl+K a write watch).
+    fn go_to(&mut self, text: &str) {
+        let mask = (self.m.memory().len() as u32).saturating_sub(1);
+        let d = &mut self.screen.view.debugger;
+        match d.resolve(text, mask) {
+            Some(a) => {
+                d.cursor = Some(a);
+                d.mem_addr = a & !1;
+                self.status(format!("at {a:04o} ({})", text.trim()));
+            }
+            None => self.status(format!("{}: no such address or symbol", text.trim())),
+        }
     }
 
     /// Put the tape at `path` in the reader: a RIM/BLK tape as the boot tape (READ IN loads
@@ -701,7 +756,21 @@ impl App {
             (Key::L, true) => self.load_state(),
             (Key::O, true) => {
                 self.prompt = Some(String::new());
+                self.goto = false;
                 self.status("mount tape (Return mounts, Escape gives up): _");
+            }
+            (Key::J, true) => {
+                self.prompt = Some(String::new());
+                self.goto = true;
+                self.status("go to address (octal) or symbol, Return: _");
+            }
+            (Key::K, true) => {
+                self.screen.view.debugger.toggle_watch(dbg_focus);
+                let on = self.screen.view.debugger.watches.contains(&dbg_focus);
+                self.status(format!(
+                    "write watch at {dbg_focus:04o} {}",
+                    if on { "on" } else { "off" }
+                ));
             }
             (Key::Left, true) | (Key::Right, true) => {
                 let n = SWITCH_COUNT;
@@ -923,6 +992,88 @@ mod tests {
         .unwrap();
         assert_eq!(app.screen.view.status, NO_TAPE);
         assert_eq!(app.screen.help_lines().len(), render::HELP.len());
+    }
+
+    fn app_with(words: &[(u32, u32)]) -> App {
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        for &(a, v) in words {
+            m.write(a, Word::new(v)).unwrap();
+        }
+        let run = RunControl::new(
+            Default::default(),
+            crate::tape::Feeder::new(None, None),
+            Default::default(),
+            &m,
+        );
+        App::new(m, options(), run, 800, 600).unwrap()
+    }
+
+    /// Issue 17, the debugger: a write watch (ctrl+K) stops the machine after a store into
+    /// the address, also one that writes the value already there; ctrl+J goes to an address or
+    /// a symbol, where ctrl+B sets a breakpoint; SINGLE STEP says which cycle it took.
+    #[test]
+    fn write_watches_go_to_a_symbol_and_single_step_names_its_cycle() {
+        // 100: law 5 / 101: dac 200 / 102: law 6 / 103: dac 201 / 104: jmp 100; 201 holds 6.
+        let prog = [
+            (0o100, 0o700005),
+            (0o101, 0o240200),
+            (0o102, 0o700006),
+            (0o103, 0o240201),
+            (0o104, 0o600100),
+            (0o201, 0o000006),
+        ];
+        let mut app = app_with(&prog);
+        app.screen.view.debugger.toggle_watch(0o201);
+        app.m.set_test_address(0o100);
+        app.m.start(false);
+        for _ in 0..50 {
+            if !app.m.running() {
+                break;
+            }
+            app.emulate();
+        }
+        assert!(!app.m.running(), "the watch stopped it");
+        assert_eq!(app.m.pc(), 0o104, "right after the dac 201");
+        assert!(
+            app.screen.view.status.contains("write to 0201"),
+            "{}",
+            app.screen.view.status
+        );
+
+        // ctrl+J to a symbol, then ctrl+B: a breakpoint there.
+        app.screen.view.debugger.symbols =
+            Some(pdp1_asm::SymbolTable::parse("store 000103 label\n").unwrap());
+        let mut ev = vec![Input::Key(Key::J, true, false)];
+        ev.extend("store".chars().map(Input::Char));
+        ev.push(Input::Char('\r'));
+        ev.push(Input::Key(Key::B, true, false));
+        app.events(&ev);
+        assert_eq!(app.screen.view.debugger.cursor, Some(0o103));
+        assert!(app.m.breakpoints().contains(&0o103));
+        let mut ev = vec![Input::Key(Key::J, true, false)];
+        ev.extend("nowhere".chars().map(Input::Char));
+        ev.push(Input::Char('\r'));
+        app.events(&ev);
+        assert!(
+            app.screen.view.status.contains("no such"),
+            "{}",
+            app.screen.view.status
+        );
+
+        // SINGLE STEP at 104 (jmp: fetch only), then at 100 (law), then 101 (dac: fetch, execute).
+        app.m.set_pc(0o101);
+        app.press(CKey::SingleStep, false);
+        let st = app.screen.view.status.clone();
+        assert!(
+            st.contains("the fetch cycle") && st.contains("next: execute"),
+            "{st}"
+        );
+        app.press(CKey::SingleStep, false);
+        let st = app.screen.view.status.clone();
+        assert!(
+            st.contains("the execute cycle (MA 0200") && st.contains("next: fetch"),
+            "{st}"
+        );
     }
 
     /// A RIM tape file in `dir` that loads `law n` / `hlt` at 100 and starts there.
