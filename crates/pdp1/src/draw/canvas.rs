@@ -141,8 +141,7 @@ impl Canvas {
     pub fn text_clipped(&mut self, x: i32, y: i32, s: &str, c: Color, scale: i32, max_x: i32) {
         let cw = GLYPH_W as i32 * scale;
         let n = ((max_x - x) / cw).max(0) as usize;
-        let t: String = s.chars().take(n).collect();
-        self.text(x, y, &t, c, scale);
+        self.text(x, y, &fit_words(s, n), c, scale);
     }
 
     /// Write the canvas as an 8-bit RGB PNG.
@@ -175,9 +174,43 @@ pub fn cell(s: i32) -> (i32, i32) {
     (GLYPH_W as i32 * s, (GLYPH_H as i32 + 3) * s)
 }
 
+/// `s` cut to at most `n` characters — at a space when it has to be cut, so that no number or
+/// word is shown in part (issue 17: trace rows ended `cycles=438`); a single word longer than
+/// the room is cut where it must be.
+pub fn fit_words(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        return s.to_owned();
+    }
+    let head: String = s.chars().take(n).collect();
+    // The cut falls inside a word unless the next character is a space.
+    let next_is_space = s.chars().nth(n).is_some_and(char::is_whitespace);
+    if next_is_space {
+        return head.trim_end().to_owned();
+    }
+    match head.rfind(char::is_whitespace) {
+        Some(i) if !head[..i].trim().is_empty() => head[..i].trim_end().to_owned(),
+        _ => head,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clipped_text_never_shows_part_of_a_number() {
+        let row = "000102 240200 dac 200            ac=000005 io=000000 cycles=43817";
+        let cut = fit_words(row, 60);
+        assert!(row.starts_with(&cut) && cut.len() <= 60);
+        assert!(cut.ends_with("io=000000"), "{cut}");
+        assert_eq!(
+            fit_words("12345", 3),
+            "123",
+            "one word longer than the room"
+        );
+        assert_eq!(fit_words("ab cd", 5), "ab cd");
+        assert_eq!(fit_words("ab cd ef", 5), "ab cd");
+    }
 
     #[test]
     fn fill_is_clipped_to_the_canvas() {

@@ -30,6 +30,11 @@ pub struct Layout {
 
 /// Text columns the right-hand column is given before the scope takes the rest.
 const RIGHT_COLUMNS: i32 = 66;
+/// Height left under the tube from which the paper goes there instead.
+const PAPER_UNDER: i32 = 160;
+/// The smallest picture the window draws (issue 17: at 400x300 the console's labels
+/// overlapped): a smaller window shows its top left part.
+pub const MIN_SIZE: (usize, usize) = (720, 440);
 
 impl Layout {
     pub fn new(w: usize, h: usize) -> Layout {
@@ -42,6 +47,19 @@ impl Layout {
         let rw = (w - side).max(0);
         let ch = console::height(s).min(h);
         let rest = (h - ch).max(0);
+        // A window taller than the scope is wide (1000x900: a 472x428 empty block under the
+        // tube, issue 17): the typewriter paper goes under the tube and the debugger gets
+        // the right-hand column below the console.
+        if h - side >= PAPER_UNDER {
+            return Layout {
+                scope: Rect::new(0, 0, side, side),
+                scope2: None,
+                console: Rect::new(rx, 0, rw, ch),
+                paper: Rect::new(0, side, side, h - side),
+                debug: Rect::new(rx, ch, rw, rest),
+                s,
+            };
+        }
         let ph = rest * 11 / 20;
         Layout {
             scope: Rect::new(0, 0, side, side.min(h)),
@@ -238,6 +256,7 @@ pub const HELP: &[&str] = &[
 
 impl Screen {
     pub fn new(w: usize, h: usize) -> Screen {
+        let (w, h) = (w.max(MIN_SIZE.0), h.max(MIN_SIZE.1));
         let layout = Layout::new(w, h);
         Screen {
             canvas: Canvas::new(w, h),
@@ -268,6 +287,7 @@ impl Screen {
     }
 
     pub fn resize(&mut self, w: usize, h: usize) {
+        let (w, h) = (w.max(MIN_SIZE.0), h.max(MIN_SIZE.1));
         if (w, h) != self.size() && w > 0 && h > 0 {
             self.canvas.resize(w, h);
             self.relayout();
@@ -571,6 +591,50 @@ mod tests {
         }
     }
 
+    /// Issue 17: a window taller than the tube is wide puts the paper under the tube instead of
+    /// leaving the space empty; every pane stays inside the window and none overlaps another;
+    /// below the minimum size the picture keeps the minimum (the window shows its top left).
+    #[test]
+    fn tall_windows_put_the_paper_under_the_tube_and_small_ones_keep_a_minimum() {
+        for (w, h) in [
+            (1000, 900),
+            (900, 1200),
+            (1280, 1024),
+            MIN_SIZE,
+            DEFAULT_SIZE,
+        ] {
+            let l = Layout::new(w, h);
+            let (wi, hi) = (w as i32, h as i32);
+            let panes = [l.scope, l.console, l.paper, l.debug];
+            for (i, a) in panes.iter().enumerate() {
+                assert!(
+                    a.x >= 0 && a.y >= 0 && a.right() <= wi && a.bottom() <= hi,
+                    "{w}x{h}: {l:?}"
+                );
+                for b in &panes[i + 1..] {
+                    let apart = a.right() <= b.x
+                        || b.right() <= a.x
+                        || a.bottom() <= b.y
+                        || b.bottom() <= a.y;
+                    assert!(apart, "{w}x{h}: {a:?} overlaps {b:?}");
+                }
+            }
+            // Nothing left empty under the tube but a strip.
+            let covered = l.paper.y == l.scope.bottom() || hi - l.scope.bottom() < PAPER_UNDER;
+            assert!(covered, "{w}x{h}: {l:?}");
+        }
+        let l = Layout::new(1000, 900);
+        assert_eq!((l.paper.y, l.paper.w), (l.scope.bottom(), l.scope.w));
+        assert!(
+            l.debug.h > 500,
+            "the debugger takes the right-hand column: {l:?}"
+        );
+        assert_eq!(Screen::new(400, 300).size(), MIN_SIZE);
+        let mut sc = Screen::new(1280, 760);
+        sc.resize(300, 200);
+        assert_eq!(sc.size(), MIN_SIZE);
+    }
+
     #[test]
     fn dual_layout_puts_two_square_tubes_left_of_the_same_column() {
         for (w, h) in [
@@ -707,7 +771,8 @@ mod tests {
                 time_ns: 0,
             }]);
             let px = sc.render(&m);
-            assert_eq!(px.len(), w * h);
+            // Below the minimum the picture keeps the minimum size (the window crops it).
+            assert_eq!(px.len(), w.max(MIN_SIZE.0) * h.max(MIN_SIZE.1));
         }
     }
 }

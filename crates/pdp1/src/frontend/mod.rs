@@ -139,6 +139,9 @@ pub fn tape_name(tape: Option<&std::path::Path>) -> String {
         .unwrap_or_default()
 }
 
+/// How long a status message stays.
+const STATUS_KEEP: Duration = Duration::from_secs(10);
+
 /// What the window says when it opens without a tape.
 pub const NO_TAPE: &str =
     "no tape: ctrl+O mounts one, then F7 READ IN (or start with a tape: pdp1 roms/kalah.rim); F1 help";
@@ -227,6 +230,8 @@ pub struct App {
     /// typed on the status line.
     prompt: Option<String>,
     goto: bool,
+    /// When the status line's message was set.
+    status_at: Instant,
     quit: bool,
 }
 
@@ -269,6 +274,7 @@ impl App {
             stopped_itself: false,
             prompt: None,
             goto: false,
+            status_at: Instant::now(),
             quit: false,
         })
     }
@@ -279,6 +285,20 @@ impl App {
 
     fn status(&mut self, s: impl Into<String>) {
         self.screen.view.status = s.into();
+        self.status_at = Instant::now();
+    }
+
+    /// A message stays on the status line for `STATUS_KEEP` (issue 17: stale messages
+    /// lingered); a prompt being typed and the no-tape guidance stay.
+    fn expire_status(&mut self) {
+        let v = &mut self.screen.view;
+        if self.prompt.is_none()
+            && !v.status.is_empty()
+            && v.status != NO_TAPE
+            && self.status_at.elapsed() >= STATUS_KEEP
+        {
+            v.status.clear();
+        }
     }
 
     /// Run the machine for this frame's share of time, then collect its output.
@@ -306,6 +326,7 @@ impl App {
         }
         self.collect();
         self.check_limits();
+        self.expire_status();
     }
 
     /// Run to emulated time `t` in chunks, striking held keys between chunks; with the trace on,
@@ -503,12 +524,12 @@ impl App {
                 // READ IN after the tape has gone through: the operator first takes it back to
                 // its leader and puts it in the reader again (issue 17: "tape ran out").
                 if crate::tape::reader_spent(m) {
-                    if self.run.feeder().rewind(m) {
-                        self.screen.view.status =
-                            "tape rewound to its leader and read in again".into();
+                    self.screen.view.status = if self.run.feeder().rewind(m) {
+                        "tape rewound to its leader and read in again".into()
                     } else {
-                        self.screen.view.status = "no tape in the reader: ctrl+O mounts one".into();
-                    }
+                        "no tape in the reader: ctrl+O mounts one".into()
+                    };
+                    self.status_at = Instant::now();
                 }
                 m.read_in();
             }
@@ -1096,6 +1117,26 @@ mod tests {
             }
         }
         panic!("still running");
+    }
+
+    /// Issue 17: a status message goes after ten seconds (stale ones lingered), a prompt
+    /// being typed stays.
+    #[test]
+    fn status_messages_expire() {
+        let mut app = app_with(&[(0o100, 0o760400)]);
+        app.status("wrote pdp1-screenshot-1.png");
+        app.emulate();
+        assert_eq!(app.screen.view.status, "wrote pdp1-screenshot-1.png");
+        app.status_at -= STATUS_KEEP;
+        app.emulate();
+        assert_eq!(app.screen.view.status, "", "expired");
+        app.events(&[Input::Key(Key::J, true, false)]);
+        app.status_at -= STATUS_KEEP;
+        app.emulate();
+        assert!(
+            app.screen.view.status.starts_with("go to"),
+            "the prompt stays"
+        );
     }
 
     /// Issue 17: READ IN after the tape has been read rewinds it and reads it in again (it said
