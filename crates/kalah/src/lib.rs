@@ -14,8 +14,11 @@
 //!   configuration ([`Settings`], [`choose`]).
 //! * [`russell`]: Russell's analysis program as its configuration (the option register,
 //!   [`russell::Analysis`]) and his printouts.
+//! * [`mankalah`]: the 7×7 pie-rule game of the Manchester tournaments: its rules (South's
+//!   first move, the swap), the engine protocol's messages, the reference engine's action.
 
 pub mod board;
+pub mod mankalah;
 pub mod order;
 pub mod perft;
 pub mod russell;

@@ -1,0 +1,449 @@
+//! The 7×7 pie-rule game of the Manchester COMP34120 agent tournaments ("ManKalah",
+//! `../shared/reference/kalah.md` §4) and its engine protocol — the oracle for issue 14.
+//!
+//! The rules are the seven-pit board's ([`Board7`], DEC capture: only from a non-empty opposite
+//! pit; the game ends when either side is empty after a move and each side's remaining seeds
+//! go to its owner) plus the engine's two:
+//!
+//! * **South's first move never earns an extra turn** (`GameEngine.java`:
+//!   `if (moveCount == 1) turn = waitingPlayer.getSide();`).
+//! * **The pie rule:** North's player may answer South's first move with `SWAP` (accepted only as
+//!   the match's second action). The players exchange sides; the board is not mirrored and
+//!   North is still to move — now played by the match's first player.
+//!
+//! Sides: South starts, so South is our lower player [`Side::A`] and North is [`Side::B`].
+//! Numbering: the protocol numbers a side's holes 1..7 from the one **furthest** from its
+//! store; the DEC note numbers pits from the one **nearest** the kalah. Hole `h` is pit `8 − h`.
+//! A state lists North's holes 1..7, North's store, South's holes 1..7, South's store.
+
+use crate::board::{Board7, MoveError, Side};
+use crate::search::{self, Settings};
+
+/// Holes a side.
+pub const HOLES: u8 = 7;
+
+/// A player's action: a hole in the protocol's numbering (1 = furthest from the own store),
+/// or the pie rule's swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(u8),
+    Swap,
+}
+
+/// What a [`Match`] refuses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MatchError {
+    #[error("SWAP is allowed only as North's answer to South's first move")]
+    NoSwapHere,
+    #[error("hole {0}: {1}")]
+    Move(u8, MoveError),
+}
+
+/// A match in progress: the board and how many actions (moves and a swap) have been made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub board: Board7,
+    pub actions: u32,
+    /// North's player swapped: the players have exchanged sides.
+    pub swapped: bool,
+}
+
+impl Default for Match {
+    fn default() -> Match {
+        Match::new(7)
+    }
+}
+
+impl Match {
+    /// The opening with `seeds` in every hole, South to move.
+    pub fn new(seeds: u8) -> Match {
+        Match {
+            board: Board7::opening(seeds),
+            actions: 0,
+            swapped: false,
+        }
+    }
+
+    /// The board side to move (South = A).
+    pub fn to_move(&self) -> Side {
+        self.board.to_move
+    }
+
+    /// May the player to move swap now?
+    pub fn can_swap(&self) -> bool {
+        self.actions == 1 && !self.over()
+    }
+
+    pub fn over(&self) -> bool {
+        self.board.is_terminal()
+    }
+
+    /// The actions open to the player to move, moves first (hole order), then the swap.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut v: Vec<Action> = self
+            .board
+            .legal_moves()
+            .into_iter()
+            .map(|pit| Action::Move(HOLES + 1 - pit))
+            .collect();
+        v.sort_by_key(|a| match a {
+            Action::Move(h) => *h,
+            Action::Swap => u8::MAX,
+        });
+        if self.can_swap() {
+            v.push(Action::Swap);
+        }
+        v
+    }
+
+    /// Make `a`; a refused action changes nothing.
+    pub fn play(&mut self, a: Action) -> Result<(), MatchError> {
+        match a {
+            Action::Swap => {
+                if !self.can_swap() {
+                    return Err(MatchError::NoSwapHere);
+                }
+                self.swapped = !self.swapped;
+            }
+            Action::Move(h) => {
+                let pit = (HOLES + 1)
+                    .checked_sub(h)
+                    .filter(|_| h >= 1)
+                    .ok_or(MatchError::Move(h, MoveError::NoSuchPit(h)))?;
+                self.board.play(pit).map_err(|e| MatchError::Move(h, e))?;
+                if self.actions == 0 {
+                    // South's first move never earns an extra turn.
+                    self.board.to_move = Side::B;
+                }
+            }
+        }
+        self.actions += 1;
+        Ok(())
+    }
+
+    /// The protocol's state: North's holes 1..7, North's store, South's holes 1..7, South's
+    /// store, comma-separated.
+    pub fn state(&self) -> String {
+        state_of(&self.board)
+    }
+
+    /// The protocol's 16 numbers, in the state's order.
+    pub fn state_numbers(&self) -> [u8; 16] {
+        let b = &self.board;
+        let mut out = [0; 16];
+        for (k, side) in [Side::B, Side::A].into_iter().enumerate() {
+            for h in 1..=HOLES {
+                out[k * 8 + h as usize - 1] = b.pit(side, HOLES + 1 - h);
+            }
+            out[k * 8 + 7] = b.kalah(side);
+        }
+        out
+    }
+}
+
+/// A seven-pit board in the protocol's state order.
+pub fn state_of(b: &Board7) -> String {
+    let m = Match {
+        board: *b,
+        actions: 0,
+        swapped: false,
+    };
+    m.state_numbers()
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Whose turn a `CHANGE` announces to its receiver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    You,
+    Opp,
+    End,
+}
+
+/// A message from the engine to an agent (kalah.md §4's grammar).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineMsg {
+    /// `START;South` or `START;North`: the receiver's board side.
+    Start(Side),
+    /// `CHANGE;<move|SWAP>;<state>;<YOU|OPP|END>`.
+    Change {
+        action: Action,
+        state: [u8; 16],
+        turn: Turn,
+    },
+    /// `END`.
+    End,
+}
+
+/// A message that breaks the grammar.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a ManKalah message ({why}): {line:?}")]
+pub struct ProtocolError {
+    pub line: String,
+    pub why: &'static str,
+}
+
+fn bad(line: &str, why: &'static str) -> ProtocolError {
+    ProtocolError {
+        line: line.to_owned(),
+        why,
+    }
+}
+
+/// A hole number of the grammar: "1" … "7", no sign, no leading zero.
+fn hole(s: &str) -> Option<u8> {
+    let n: u8 = s.parse().ok()?;
+    (s == n.to_string() && (1..=HOLES).contains(&n)).then_some(n)
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::A => "South",
+        Side::B => "North",
+    }
+}
+
+impl EngineMsg {
+    /// Parse one line (without or with its final `\n`). The grammar has no spaces and is case
+    /// sensitive.
+    pub fn parse(line: &str) -> Result<EngineMsg, ProtocolError> {
+        let l = line.strip_suffix('\n').unwrap_or(line);
+        let parts: Vec<&str> = l.split(';').collect();
+        match parts.as_slice() {
+            ["START", "South"] => Ok(EngineMsg::Start(Side::A)),
+            ["START", "North"] => Ok(EngineMsg::Start(Side::B)),
+            ["START", _] => Err(bad(line, "the position is South or North")),
+            ["END"] => Ok(EngineMsg::End),
+            ["CHANGE", act, state, turn] => {
+                let action = if *act == "SWAP" {
+                    Action::Swap
+                } else {
+                    Action::Move(hole(act).ok_or_else(|| bad(line, "a move is a hole 1 to 7"))?)
+                };
+                let nums: Vec<&str> = state.split(',').collect();
+                if nums.len() != 16 {
+                    return Err(bad(line, "a state has 16 numbers"));
+                }
+                let mut st = [0u8; 16];
+                for (i, n) in nums.iter().enumerate() {
+                    let v: u8 = n.parse().map_err(|_| bad(line, "a state number"))?;
+                    if *n != v.to_string() {
+                        return Err(bad(line, "a state number"));
+                    }
+                    st[i] = v;
+                }
+                let turn = match *turn {
+                    "YOU" => Turn::You,
+                    "OPP" => Turn::Opp,
+                    "END" => Turn::End,
+                    _ => return Err(bad(line, "the turn is YOU, OPP or END")),
+                };
+                Ok(EngineMsg::Change {
+                    action,
+                    state: st,
+                    turn,
+                })
+            }
+            _ => Err(bad(line, "START, CHANGE or END")),
+        }
+    }
+
+    /// The message as the engine writes it, with its `\n`.
+    pub fn line(&self) -> String {
+        match self {
+            EngineMsg::Start(s) => format!("START;{}\n", side_name(*s)),
+            EngineMsg::End => "END\n".to_owned(),
+            EngineMsg::Change {
+                action,
+                state,
+                turn,
+            } => {
+                let act = match action {
+                    Action::Move(h) => h.to_string(),
+                    Action::Swap => "SWAP".to_owned(),
+                };
+                let st: Vec<String> = state.iter().map(u8::to_string).collect();
+                let t = match turn {
+                    Turn::You => "YOU",
+                    Turn::Opp => "OPP",
+                    Turn::End => "END",
+                };
+                format!("CHANGE;{act};{};{t}\n", st.join(","))
+            }
+        }
+    }
+}
+
+/// An agent's answer: `MOVE;<n>` or `SWAP`, newline-terminated.
+pub fn agent_line(a: Action) -> String {
+    match a {
+        Action::Move(h) => format!("MOVE;{h}\n"),
+        Action::Swap => "SWAP\n".to_owned(),
+    }
+}
+
+/// Read an agent's answer (the engine accepts `MOVE;` and any integer, `SWAP` exactly).
+pub fn parse_agent(line: &str) -> Result<Action, ProtocolError> {
+    let l = line.strip_suffix('\n').unwrap_or(line);
+    if l == "SWAP" {
+        return Ok(Action::Swap);
+    }
+    let n = l
+        .strip_prefix("MOVE;")
+        .ok_or_else(|| bad(line, "MOVE;<n> or SWAP"))?;
+    n.parse::<i64>()
+        .ok()
+        .and_then(|v| u8::try_from(v).ok())
+        .map(Action::Move)
+        .ok_or_else(|| bad(line, "MOVE;<n> takes an integer"))
+}
+
+/// The reference engine's action for the player to move, by α-β to `depth` turns (the DEC
+/// game's search with the short look; South's first move counted as the turn it is). The swap
+/// is taken when being South in the position North now faces is worth more than playing it as
+/// North: when its value (South's store minus North's, plus the seeds at the end) is positive.
+pub fn choose(m: &Match, depth: u32) -> Option<Action> {
+    if m.over() {
+        return None;
+    }
+    let settings = Settings::new(depth);
+    let value = |b: &Board7| -> i32 {
+        if b.is_terminal() || depth <= 1 {
+            return b.utility();
+        }
+        search::choose(b, m.actions + 1, &Settings::new(depth - 1)).map_or(b.utility(), |r| r.value)
+    };
+    if m.can_swap() {
+        // North to move; swapping makes this player South.
+        let v =
+            search::choose(&m.board, m.actions, &settings).map_or(m.board.utility(), |r| r.value);
+        if v > 0 {
+            return Some(Action::Swap);
+        }
+    }
+    if m.actions == 0 {
+        // South's first move: every move ends the turn.
+        let best = m
+            .board
+            .legal_moves()
+            .into_iter()
+            .map(|pit| {
+                let mut c = m.board;
+                c.play(pit).expect("legal");
+                c.to_move = Side::B;
+                (value(&c), pit)
+            })
+            .max_by_key(|&(v, pit)| (v, std::cmp::Reverse(pit)))?;
+        return Some(Action::Move(HOLES + 1 - best.1));
+    }
+    let r = search::choose(&m.board, m.actions, &settings)?;
+    Some(Action::Move(HOLES + 1 - r.best))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(line: &str) -> (Action, [u8; 16], Turn) {
+        match EngineMsg::parse(line).unwrap() {
+            EngineMsg::Change {
+                action,
+                state,
+                turn,
+            } => (action, state, turn),
+            m => panic!("{m:?}"),
+        }
+    }
+
+    /// kalah.md §4's two recorded engine lines: South's `MOVE;1` from the opening (its seven
+    /// seeds end in the store, yet North moves next), then North's hole 2 and South's hole 1.
+    #[test]
+    fn the_recorded_engine_messages() {
+        let mut m = Match::default();
+        m.play(Action::Move(1)).unwrap();
+        let (a, st, _) = change("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;OPP\n");
+        assert_eq!((a, st), (Action::Move(1), m.state_numbers()));
+        assert_eq!(
+            m.to_move(),
+            Side::B,
+            "South's first move never earns an extra turn"
+        );
+        m.play(Action::Move(2)).unwrap();
+        m.play(Action::Move(1)).unwrap();
+        let (_, st, turn) = change("CHANGE;1;7,0,8,8,8,8,8,1,0,9,8,8,8,8,8,1;YOU");
+        assert_eq!(st, m.state_numbers());
+        assert_eq!(turn, Turn::You);
+        assert_eq!(m.state(), "7,0,8,8,8,8,8,1,0,9,8,8,8,8,8,1");
+    }
+
+    #[test]
+    fn messages_read_and_write_exactly_as_the_grammar() {
+        for l in [
+            "START;South\n",
+            "START;North\n",
+            "END\n",
+            "CHANGE;SWAP;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU\n",
+            "CHANGE;7;0,0,0,0,0,0,0,49,0,0,0,0,0,0,0,49;END\n",
+        ] {
+            assert_eq!(EngineMsg::parse(l).unwrap().line(), l);
+        }
+        for l in [
+            "START;south",
+            "CHANGE;8;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+            "CHANGE;01;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+            "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8;YOU",
+            "CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;you",
+            "CHANGE; 1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;YOU",
+            "MOVE;1",
+        ] {
+            assert!(EngineMsg::parse(l).is_err(), "{l}");
+        }
+        assert_eq!(parse_agent("MOVE;3\n"), Ok(Action::Move(3)));
+        assert_eq!(parse_agent("SWAP\n"), Ok(Action::Swap));
+        assert!(parse_agent("swap\n").is_err());
+        assert_eq!(agent_line(Action::Move(7)), "MOVE;7\n");
+    }
+
+    /// The swap only as North's answer to South's first move; it changes no seed and North is
+    /// still to move.
+    #[test]
+    fn the_pie_rule() {
+        let mut m = Match::default();
+        assert_eq!(m.play(Action::Swap), Err(MatchError::NoSwapHere));
+        m.play(Action::Move(4)).unwrap();
+        let before = m.board;
+        assert!(m.legal_actions().contains(&Action::Swap));
+        m.play(Action::Swap).unwrap();
+        assert_eq!((m.board, m.swapped), (before, true));
+        assert_eq!(m.to_move(), Side::B);
+        assert_eq!(m.play(Action::Swap), Err(MatchError::NoSwapHere));
+        assert!(!m.legal_actions().contains(&Action::Swap));
+        assert!(m.play(Action::Move(8)).is_err());
+        assert!(m.play(Action::Move(0)).is_err());
+    }
+
+    /// Whole matches by the reference engine against itself at depth 2: every action legal,
+    /// the match ends, and the swap is taken exactly when being South is worth more.
+    #[test]
+    fn reference_matches_end_with_legal_actions() {
+        let mut m = Match::default();
+        let mut n = 0;
+        while let Some(a) = choose(&m, 2) {
+            assert!(m.legal_actions().contains(&a), "{a:?} in {m:?}");
+            if a == Action::Swap {
+                let v = search::choose(&m.board, 1, &Settings::new(2))
+                    .unwrap()
+                    .value;
+                assert!(v > 0);
+            }
+            m.play(a).unwrap();
+            n += 1;
+            assert!(n < 500);
+        }
+        assert!(m.over());
+        assert_eq!(m.board.stones(), 98, "no seed lost");
+    }
+}
