@@ -83,6 +83,11 @@ impl FlagSynth {
         self.rate
     }
 
+    /// Emulated time rendered up to (ns).
+    pub fn time_ns(&self) -> u64 {
+        self.t_ns
+    }
+
     /// Samples produced so far.
     pub fn samples(&self) -> u64 {
         self.k
