@@ -11,6 +11,7 @@
 //! * [`word`] — the 18-bit [`Word`].
 //! * [`arith`] — one's-complement `add`/`sub`/`idx` with the exact −0 rules.
 //! * [`fiodec`] — the FIO-DEC typewriter/tape code.
+//! * [`sound`] — the program flags' change stream as 16-bit samples (flags 1–4 by default).
 //! * [`machine`] — the [`Machine`]: CPU (`machine/cpu.rs`, instruction formats and timing in its
 //!   docs), in-out transfers and devices (`machine/io.rs`), READ IN (`machine/readin.rs`),
 //!   console and run control.
@@ -26,10 +27,11 @@
 pub mod arith;
 pub mod fiodec;
 pub mod machine;
+pub mod sound;
 pub mod word;
 
 pub use machine::{
-    DisplayPoint, Limit, Machine, MachineConfig, MachineError, StopReason, TypeEvent,
+    DisplayPoint, FlagChange, Limit, Machine, MachineConfig, MachineError, StopReason, TypeEvent,
 };
 pub use word::Word;
 

@@ -47,6 +47,10 @@
 //! multiply/divide, memory beyond 4K (Type 15), the PDP-1D `lai`/`lia` (`swp`) and a second
 //! Type 30 display (issue 16); all off by default.
 //!
+//! Outputs leave as timed streams the host drains: display points ([`Machine::drain_display`]),
+//! typed characters, punched bytes, and the program flags' changes ([`Machine::drain_flags`],
+//! the sound of flags 1–4, `machine/io/flags.rs`).
+//!
 //! Devices schedule their events (a typed character finishing, a tape line arriving, a display
 //! point's completion) as absolute emulated times; the run loop compares `time_ns` with one
 //! `next_event_ns` per instruction and services the devices only when something is due.
@@ -185,6 +189,17 @@ pub struct DisplayPoint {
     pub time_ns: u64,
 }
 
+/// One change of the program flags (`stf`/`clf`, a key setting PF1, the light pen PF3, the
+/// console), as the flags' sound stream records it (`machine/io/flags.rs`; turned into
+/// samples by [`crate::sound`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FlagChange {
+    /// Emulated time (ns) of the change.
+    pub time_ns: u64,
+    /// The new flag word, PF1 = 040 … PF6 = 001.
+    pub flags: u8,
+}
+
 /// One thing the console typewriter did to the paper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TypeEvent {
@@ -319,6 +334,9 @@ pub struct Machine {
     ptr: io::Reader,
     ptp: io::Punch,
     dpy: io::Display,
+    /// The program flags' changes, for sound (`serde(default)`: older states load).
+    #[serde(default)]
+    flags: io::FlagRecorder,
 
     breakpoints: BTreeSet<u32>,
     /// The last run stopped at a breakpoint here, after this many instructions: the next run
@@ -394,6 +412,7 @@ impl Machine {
             ptr: io::Reader::default(),
             ptp: io::Punch::default(),
             dpy: io::Display::new(second_display),
+            flags: io::FlagRecorder::default(),
             breakpoints: BTreeSet::new(),
             resume_from: None,
             bp_map: None,
@@ -535,6 +554,7 @@ impl Machine {
     }
     pub fn set_pf(&mut self, pf: u8) {
         self.pf = pf & 0o77;
+        self.flags.note(self.now(), self.pf);
     }
     pub fn set_extend_mode(&mut self, on: bool) {
         self.extend = on;
@@ -900,6 +920,12 @@ impl Machine {
     }
     pub fn drain_display(&mut self) -> Vec<DisplayPoint> {
         std::mem::take(&mut self.dpy.points)
+    }
+    /// The program flags' changes since the last drain, in time order (see [`FlagChange`];
+    /// the flag word before the first is the one the previous drain ended with, or
+    /// [`Machine::pf`] as it was when the host began listening).
+    pub fn drain_flags(&mut self) -> Vec<FlagChange> {
+        std::mem::take(&mut self.flags.changes)
     }
     /// Bytes punched since the last drain (each a full 8-hole frame).
     pub fn drain_punch(&mut self) -> Vec<u8> {

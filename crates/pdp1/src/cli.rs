@@ -99,6 +99,18 @@ pub struct Cli {
     #[arg(long, value_name = "SPEED")]
     pub speed: Option<String>,
 
+    /// Headless: write the run's sound — program flags 1–4 as square waves, mixed — to FILE.wav
+    /// (mono, 16-bit, 48000 Hz; one sample per 1/48000 s of emulated time).
+    #[arg(long, value_name = "FILE.wav")]
+    pub audio: Option<PathBuf>,
+    /// Window: start with the sound off (Ctrl+U turns it on and off).
+    #[arg(long)]
+    pub mute: bool,
+    /// Program flags that sound, e.g. `1,2,3,4` (the default, as on the PiDP-1) or `none`
+    /// (headless `--audio`).
+    #[arg(long, value_name = "LIST")]
+    pub sound_flags: Option<String>,
+
     /// Write everything punched to FILE at exit.
     #[arg(long, value_name = "FILE")]
     pub punch: Option<PathBuf>,

@@ -67,6 +67,9 @@ pub struct Settings {
     /// Type 30 coordinates the light pen is held at for the whole run.
     pub light_pen: Option<(i16, i16)>,
     pub light_pen_radius: Option<u16>,
+    /// Program flags that sound (PF1 = 040 … PF6 = 001); `None`: flags 1–4, the PiDP-1's
+    /// (`pdp1_core::sound`).
+    pub sound_flags: Option<u8>,
 }
 
 /// The RON file. Every field is optional; unknown fields are rejected so a typo is not silently
@@ -91,6 +94,8 @@ pub struct FileConfig {
     pub breakpoints: Option<Vec<Octal>>,
     pub light_pen: Option<PenPosition>,
     pub light_pen_radius: Option<u16>,
+    /// Program flags that sound: `[1, 2, 3, 4]` or `"1,2,3,4"` (`"none"`: silence).
+    pub sound_flags: Option<SenseList>,
 }
 
 /// Light-pen position: a pair `(x, y)` or a string `"x,y"` (decimal).
@@ -185,6 +190,37 @@ pub fn parse_sense_list(text: &str, what: &str) -> Result<u8> {
         }
     }
     sense_bits(&numbers, what)
+}
+
+/// `"1,2,3,4"` → program flags 1–4 (PF1 = 040), for sound. Empty or `none`: no flag.
+pub fn parse_flag_list(text: &str, what: &str) -> Result<u8> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(0);
+    }
+    let mut numbers = Vec::new();
+    for part in t.split(',') {
+        let p = part.trim();
+        match p.parse::<u8>() {
+            Ok(n) => numbers.push(n),
+            Err(_) => bail!(
+                "{what}: `{p}` is not a program flag number (expected a list like `1,2,3,4` of flags 1 to 6)"
+            ),
+        }
+    }
+    flag_bits(&numbers, what)
+}
+
+/// Program flag numbers (1–6) → the 6-bit field, PF1 = 040.
+pub fn flag_bits(numbers: &[u8], what: &str) -> Result<u8> {
+    let mut bits = 0u8;
+    for &n in numbers {
+        if !(1..=6).contains(&n) {
+            bail!("{what}: program flag {n} does not exist (the PDP-1 has flags 1 to 6)");
+        }
+        bits |= 0o40 >> (n - 1);
+    }
+    Ok(bits)
 }
 
 fn check_memory_words(words: u64, what: &str) -> Result<usize> {
@@ -340,6 +376,12 @@ impl FileConfig {
             });
         }
         s.light_pen_radius = self.light_pen_radius;
+        if let Some(v) = &self.sound_flags {
+            s.sound_flags = Some(match v {
+                SenseList::List(l) => flag_bits(l, "sound_flags")?,
+                SenseList::Text(t) => parse_flag_list(t, "sound_flags")?,
+            });
+        }
         Ok(s)
     }
 }
@@ -390,6 +432,9 @@ impl Settings {
             s.light_pen = Some(parse_light_pen(t, "--light-pen")?);
         }
         s.light_pen_radius = cli.light_pen_radius;
+        if let Some(t) = &cli.sound_flags {
+            s.sound_flags = Some(parse_flag_list(t, "--sound-flags")?);
+        }
         Ok(s)
     }
 
@@ -415,6 +460,7 @@ impl Settings {
             breakpoints,
             light_pen: self.light_pen.or(base.light_pen),
             light_pen_radius: self.light_pen_radius.or(base.light_pen_radius),
+            sound_flags: self.sound_flags.or(base.sound_flags),
         }
     }
 

@@ -7,6 +7,7 @@
 //! slices. The grid is absolute, so a run that is saved and restored sees the same slice
 //! boundaries as one that was not, and continues bit-identically.
 
+use crate::audio::WavRecorder;
 use crate::cli::Cli;
 use crate::config::Speed;
 use crate::draw::render;
@@ -33,7 +34,7 @@ enum Input {
 }
 
 /// Run headless. Returns why the run ended; the caller maps [`End::Error`] to a failing exit.
-/// Also writes `--screenshot`, `--registers`, `--examine`, `--punch`, `--save-state` and the
+/// Also writes `--audio`, `--screenshot`, `--registers`, `--examine`, `--punch`, `--save-state` and the
 /// trace at the end.
 pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     if setup.tape.is_none() && cli.load_state.is_none() {
@@ -66,6 +67,11 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         sc
     });
 
+    // `--audio`: the flags' sound from here on.
+    let mut audio = cli
+        .audio
+        .as_deref()
+        .map(|p| WavRecorder::start(p, setup, &mut m));
     let start_ns = m.time_ns();
     let wall = Instant::now();
 
@@ -88,6 +94,9 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             // A closed stdout (e.g. `| head`) must not stop the machine's run.
             let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
             text.clear();
+        }
+        if let Some(a) = audio.as_mut() {
+            a.feed(&mut m);
         }
         let points = m.drain_display();
         if let Some(sc) = screen.as_mut() {
@@ -157,6 +166,9 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     if let (Some(sc), Some(path)) = (screen.as_mut(), &cli.screenshot) {
         sc.screenshot(&m, path)
             .with_context(|| format!("cannot write screenshot {}", path.display()))?;
+    }
+    if let Some(a) = audio {
+        a.finish(&mut m)?;
     }
     // The end-of-run outputs in the window's order: trace, punch, state (the screenshot was
     // written above), then the dumps.

@@ -6,6 +6,7 @@
 //! results; 2 for command-line syntax errors (from clap); 3 when the machine stopped on an error
 //! (undefined instruction, I/O hang, xct/indirect limit, failed READ IN).
 
+mod audio;
 mod cli;
 mod config;
 mod draw;

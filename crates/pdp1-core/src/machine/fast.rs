@@ -23,7 +23,7 @@
 //!
 //! The loop handles the memory-reference group, `xct`, `jmp`/`jsp`, skips, shifts, `law` and
 //! operate — the instructions that touch nothing but registers and memory. Anything else
-//! (an IOT, `hlt`, an undefined instruction, a debreak, `szf` polling for a key, an
+//! (an IOT, `hlt`, `stf`/`clf` (the flags' sound stream, `io/flags.rs`), an undefined instruction, a debreak, `szf` polling for a key, an
 //! `xct`/indirect chain over its limit) ends the loop *before* the instruction: the counter
 //! is put back to where the instruction began (PC has not moved yet) and [`Exit::Slow`]
 //! tells the caller to run that one instruction through `Machine::step` (`cpu.rs`), which
@@ -813,8 +813,10 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                             ac ^= MASK;
                         }
                     } else {
-                        if w & 0o400 != 0 {
-                            slow!(); // hlt
+                        if w & 0o407 != 0 {
+                            // hlt, or stf/clf: a flag change goes into the flags' sound
+                            // stream, which `Machine::operate` keeps.
+                            slow!();
                         }
                         (ac, io, h.pf) = operate(w, ac, io, h.pf, env.tw, epc!());
                     }

@@ -62,6 +62,7 @@
 //!   happens; the device's busy time follows.
 
 mod display;
+mod flags;
 mod punch;
 mod reader;
 pub(super) mod sequence_break;
@@ -69,6 +70,7 @@ mod typewriter;
 
 pub(super) use display::Display;
 pub use display::{DISPLAY_COMPLETION_NS, DISPLAY_DEFLECTION_NS};
+pub(super) use flags::FlagRecorder;
 pub(super) use punch::Punch;
 pub use punch::PUNCH_LINE_NS;
 pub(super) use reader::Reader;
@@ -246,6 +248,7 @@ impl Machine {
             ($d:ident) => {{
                 let r = self.$d.iot(ir, pc0, pulse, &mut bus!(self, now));
                 self.next_event_ns = self.next_event_ns.min(self.$d.due());
+                self.flags.note(now, self.pf);
                 r
             }};
         }
@@ -337,6 +340,7 @@ impl Machine {
         if self.dpy.due() <= now {
             self.dpy.service(&mut bus!(self, now));
         }
+        self.flags.note(now, self.pf);
         self.reschedule();
     }
 
@@ -358,7 +362,9 @@ impl Machine {
     /// The operator strikes a key (see [`Machine::strike_key`]).
     pub(super) fn key_struck(&mut self, code: u8) -> bool {
         let now = self.now();
-        self.tty.strike(code, &mut bus!(self, now))
+        let overrun = self.tty.strike(code, &mut bus!(self, now));
+        self.flags.note(now, self.pf);
+        overrun
     }
 }
 

@@ -251,6 +251,7 @@ pub const HELP: &[&str] = &[
     "ctrl+G Spacewar! control boxes: A D S W and J L K I",
     "  (rotate left, rotate right, thrust, fire); ctrl+G again types",
     "ctrl+D second display (once used): both, first, second",
+    "ctrl+U sound on/off (program flags 1-4; heard at 1x speed)",
     "ctrl+Q or closing the window quits.",
 ];
 

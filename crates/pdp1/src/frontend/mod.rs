@@ -7,6 +7,7 @@
 
 pub mod controls;
 pub mod pacing;
+pub mod sound;
 
 use crate::draw::{console, debugger, render};
 
@@ -180,6 +181,7 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     let (w, h) = window.get_size();
     let run = RunControl::for_run(cli, setup, &machine);
     let mut app = App::new(machine, opts, run, w, h)?;
+    app.speaker = Some(sound::Speaker::open(setup, cli.mute));
     if let Some(note) = setup.machine_note() {
         app.status(note);
     }
@@ -233,6 +235,8 @@ pub struct App {
     /// When the status line's message was set.
     status_at: Instant,
     quit: bool,
+    /// The sound of the program flags (`frontend/sound.rs`); `None` in tests.
+    pub speaker: Option<sound::Speaker>,
 }
 
 impl App {
@@ -276,6 +280,7 @@ impl App {
             goto: false,
             status_at: Instant::now(),
             quit: false,
+            speaker: None,
         })
     }
 
@@ -424,6 +429,13 @@ impl App {
             self.keyboard.set_case(last.upper);
         }
         self.screen.feed_typewriter(&typed);
+        // Sound is heard in tune only at 1x (`frontend/sound.rs`).
+        let audible = self.pacer.speed() == Speed::Factor(1.0) && !self.pacer.paused();
+        if let Some(sp) = self.speaker.as_mut() {
+            sp.feed(&mut self.m, audible);
+        } else {
+            self.m.drain_flags();
+        }
     }
 
     fn check_limits(&mut self) {
@@ -435,6 +447,24 @@ impl App {
         if limit_up || stopped {
             self.quit = true;
         }
+    }
+
+    /// Ctrl+U: sound off / on.
+    fn toggle_sound(&mut self) {
+        let msg = match self.speaker.as_mut() {
+            Some(sp) if sp.has_device() => {
+                sp.muted = !sp.muted;
+                if sp.muted {
+                    "sound off (ctrl+U)"
+                } else if self.pacer.speed() == Speed::Factor(1.0) {
+                    "sound on"
+                } else {
+                    "sound on (heard at 1x speed only: F11)"
+                }
+            }
+            _ => "no sound device: running silent",
+        };
+        self.status(msg);
     }
 
     /// Write `--screenshot` if asked; called once at the end.
@@ -775,6 +805,7 @@ impl App {
                 }
             }
             (Key::L, true) => self.load_state(),
+            (Key::U, true) => self.toggle_sound(),
             (Key::O, true) => {
                 self.prompt = Some(String::new());
                 self.goto = false;
