@@ -30,6 +30,7 @@ pub mod word;
 
 pub use machine::{
     DisplayPoint, Limit, Machine, MachineConfig, MachineError, StopReason, TypeEvent,
+    NO_CHAIN_LIMIT,
 };
 pub use word::Word;
 
