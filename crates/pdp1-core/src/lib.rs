@@ -32,6 +32,7 @@ pub mod word;
 
 pub use machine::{
     DisplayPoint, FlagChange, Limit, Machine, MachineConfig, MachineError, StopReason, TypeEvent,
+    NO_CHAIN_LIMIT,
 };
 pub use word::Word;
 

@@ -71,6 +71,11 @@ pub use io::{
     TYPE_CHAR_NS, TYPE_CR_NS, TYPE_SHIFT_NS,
 };
 
+/// The default `xct_limit` and `indirect_limit`: no debugger stop. (Only an endless chain,
+/// `jmp i .` or `xct .`, ever reaches it — about 5 s of emulated time inside one
+/// instruction — and it keeps such a loop from hanging the emulator for good.)
+pub const NO_CHAIN_LIMIT: u32 = 1 << 20;
+
 /// Fixed machine options, chosen before power-on.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MachineConfig {
@@ -79,10 +84,13 @@ pub struct MachineConfig {
     /// Type 10 multiply/divide installed (`mul`/`div`); otherwise opcodes 54/56 are `mus`/`dis`.
     pub mul_div: bool,
     /// Longest `xct` chain before the machine stops with [`StopReason::XctLimit`] (SIMH: 16).
+    /// A debugger's stop, off by default ([`NO_CHAIN_LIMIT`]): the real machine follows any
+    /// chain, and programs such as FLASH chain through all of memory on purpose.
     pub xct_limit: u32,
     /// Longest indirect chain before [`StopReason::IndirectLimit`] (guards `jmp i .` loops).
     /// Same meaning as SIMH's `IND_MAX` (default 16 there): at most this many indirect words
     /// are read; if the last one read still has its indirect bit set, the machine stops.
+    /// Off by default ([`NO_CHAIN_LIMIT`]), like `xct_limit`.
     pub indirect_limit: u32,
     /// The PDP-1D operate bits `lai` (000040: AC ← IO) and `lia` (000020: IO ← AC); both
     /// together, `swp` = 760060, exchange AC and IO. They act after cli, cla, lat, lap and
@@ -111,8 +119,8 @@ impl Default for MachineConfig {
         MachineConfig {
             memory_words: 4096,
             mul_div: false,
-            xct_limit: 16,
-            indirect_limit: 1000,
+            xct_limit: NO_CHAIN_LIMIT,
+            indirect_limit: NO_CHAIN_LIMIT,
             lai_lia: false,
             second_display: false,
             sbs16: false,

@@ -54,6 +54,8 @@ fn program_cfg(seed: u64, mul_div: bool, sbs16: bool) -> Machine {
     let mut r = Lcg(seed);
     let cfg = MachineConfig {
         mul_div,
+        // Random programs chain: the debugger stops (off by default) keep them short.
+        xct_limit: 16,
         indirect_limit: 16,
         memory_words: 8192,
         sbs16,

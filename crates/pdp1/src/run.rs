@@ -198,7 +198,14 @@ impl RunControl {
             setup.typed.clone().unwrap_or_default(),
             cli.load_state.is_none(),
         );
-        RunControl::new(RunPlan::new(cli, setup), setup.feeder(), typist, m)
+        let mut rc = RunControl::new(RunPlan::new(cli, setup), setup.feeder(), typist, m);
+        if cli.load_state.is_none() {
+            // A machine just powered on: the run began at time 0, before READ IN (which
+            // `--start`/`--deposit` have already finished by now) — the limits count from there.
+            rc.start_ns = 0;
+            rc.start_instructions = 0;
+        }
+        rc
     }
 
     /// Count the limits from here (a restored state in the window).

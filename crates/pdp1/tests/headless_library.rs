@@ -226,3 +226,42 @@ fn an_unknown_profile_is_a_clear_error() {
         r.stderr
     );
 }
+
+// ---------------------------------------------------------------- issue 15: smaller faults
+
+#[test]
+fn max_seconds_counts_from_the_start_of_the_run_read_in_included() {
+    // minskytron's known settings deposit and start at 5 once READ IN is done: the time
+    // limit still counts from power-on, READ IN included (docs/headless.md).
+    let Some((r, _)) = run("minskytron.rim", 1, &[]) else {
+        return;
+    };
+    assert!(r.ok(), "{}", r.stderr);
+    let cycles = r.registers().cycles;
+    // One second is 200000 cycles of 5 µs.
+    assert!(cycles <= 200_000, "ran past 1 s: {}", r.stderr);
+}
+
+#[test]
+fn flash_chains_xct_through_memory_on_a_plain_pdp1c() {
+    // The chain limits are debugger stops, off by default: FLASH runs on any machine.
+    let Some((r, _)) = run("FLASH.rim", 3, &["--profile", "pdp1c"]) else {
+        return;
+    };
+    assert!(r.ok(), "exit {:?}: {}", r.status, r.stderr);
+    assert!(
+        r.stderr.contains("emulated-time limit reached"),
+        "{}",
+        r.stderr
+    );
+    // Turned on (SIMH's 16) in the configuration file, the stop comes back.
+    let d = scratch("flash-limit");
+    let cfg = d.join("limit.ron");
+    std::fs::write(&cfg, "(xct_limit: 16)").unwrap();
+    let cfg = cfg.to_string_lossy().into_owned();
+    let Some((r, _)) = run("FLASH.rim", 3, &["--config", &cfg]) else {
+        return;
+    };
+    assert_eq!(r.status, Some(3), "{}", r.stderr);
+    assert!(r.stderr.contains("xct chain"), "{}", r.stderr);
+}
