@@ -161,66 +161,56 @@ fn octal_value(v: &Octal, max: u32, what: &str) -> Result<u32> {
     }
 }
 
-/// Sense switch numbers (1–6) → the 6-bit field, SS1 = 040.
-pub fn sense_bits(numbers: &[u8], what: &str) -> Result<u8> {
+/// Numbers 1–6 (sense switches, program flags) → the 6-bit field, number 1 = 040; `thing`
+/// names them in the error (`sense switch`, `program flag`), `have` says what the PDP-1 has.
+fn bits_1_to_6(numbers: &[u8], what: &str, thing: &str, have: &str) -> Result<u8> {
     let mut bits = 0u8;
     for &n in numbers {
         if !(1..=6).contains(&n) {
-            bail!("{what}: sense switch {n} does not exist (the PDP-1 has switches 1 to 6)");
+            bail!("{what}: {thing} {n} does not exist (the PDP-1 has {have} 1 to 6)");
         }
         bits |= 0o40 >> (n - 1);
     }
     Ok(bits)
+}
+
+/// A comma list of numbers 1–6 (`"3,5"`) → the 6-bit field; empty or `none`: 0.
+fn parse_1_to_6_list(text: &str, what: &str, thing: &str, have: &str, example: &str) -> Result<u8> {
+    let t = text.trim();
+    if t.is_empty() || t.eq_ignore_ascii_case("none") {
+        return Ok(0);
+    }
+    let mut numbers = Vec::new();
+    for part in t.split(',') {
+        let p = part.trim();
+        match p.parse::<u8>() {
+            Ok(n) => numbers.push(n),
+            Err(_) => bail!(
+                "{what}: `{p}` is not a {thing} number (expected a list like `{example}` of {have} 1 to 6)"
+            ),
+        }
+    }
+    bits_1_to_6(&numbers, what, thing, have)
+}
+
+/// Sense switch numbers (1–6) → the 6-bit field, SS1 = 040.
+pub fn sense_bits(numbers: &[u8], what: &str) -> Result<u8> {
+    bits_1_to_6(numbers, what, "sense switch", "switches")
 }
 
 /// `"3,5"` → SS3 and SS5 on. An empty string (or `none`) means all off.
 pub fn parse_sense_list(text: &str, what: &str) -> Result<u8> {
-    let t = text.trim();
-    if t.is_empty() || t.eq_ignore_ascii_case("none") {
-        return Ok(0);
-    }
-    let mut numbers = Vec::new();
-    for part in t.split(',') {
-        let p = part.trim();
-        match p.parse::<u8>() {
-            Ok(n) => numbers.push(n),
-            Err(_) => bail!(
-                "{what}: `{p}` is not a sense switch number (expected a list like `3,5` of switches 1 to 6)"
-            ),
-        }
-    }
-    sense_bits(&numbers, what)
+    parse_1_to_6_list(text, what, "sense switch", "switches", "3,5")
 }
 
 /// `"1,2,3,4"` → program flags 1–4 (PF1 = 040), for sound. Empty or `none`: no flag.
 pub fn parse_flag_list(text: &str, what: &str) -> Result<u8> {
-    let t = text.trim();
-    if t.is_empty() || t.eq_ignore_ascii_case("none") {
-        return Ok(0);
-    }
-    let mut numbers = Vec::new();
-    for part in t.split(',') {
-        let p = part.trim();
-        match p.parse::<u8>() {
-            Ok(n) => numbers.push(n),
-            Err(_) => bail!(
-                "{what}: `{p}` is not a program flag number (expected a list like `1,2,3,4` of flags 1 to 6)"
-            ),
-        }
-    }
-    flag_bits(&numbers, what)
+    parse_1_to_6_list(text, what, "program flag", "flags", "1,2,3,4")
 }
 
 /// Program flag numbers (1–6) → the 6-bit field, PF1 = 040.
 pub fn flag_bits(numbers: &[u8], what: &str) -> Result<u8> {
-    let mut bits = 0u8;
-    for &n in numbers {
-        if !(1..=6).contains(&n) {
-            bail!("{what}: program flag {n} does not exist (the PDP-1 has flags 1 to 6)");
-        }
-        bits |= 0o40 >> (n - 1);
-    }
-    Ok(bits)
+    bits_1_to_6(numbers, what, "program flag", "flags")
 }
 
 fn check_memory_words(words: u64, what: &str) -> Result<usize> {
