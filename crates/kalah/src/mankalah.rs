@@ -127,21 +127,31 @@ impl Match {
         state_of(&self.board)
     }
 
-    /// The protocol's 16 numbers, in the state's order.
+    /// The protocol's 16 numbers, in the state's order. At the end of the game the seeds left
+    /// in a side's holes are shown in its owner's store, as the engine moves them there
+    /// (`ManKalah/Kalah.java` `makeMove`: the side that still has seeds collects them).
     pub fn state_numbers(&self) -> [u8; 16] {
         let b = &self.board;
+        let over = self.over();
         let mut out = [0; 16];
         for (k, side) in [Side::B, Side::A].into_iter().enumerate() {
+            let mut left = 0;
             for h in 1..=HOLES {
-                out[k * 8 + h as usize - 1] = b.pit(side, HOLES + 1 - h);
+                let n = b.pit(side, HOLES + 1 - h);
+                if over {
+                    left += n;
+                } else {
+                    out[k * 8 + h as usize - 1] = n;
+                }
             }
-            out[k * 8 + 7] = b.kalah(side);
+            out[k * 8 + 7] = b.kalah(side) + left;
         }
         out
     }
 }
 
-/// A seven-pit board in the protocol's state order.
+/// A seven-pit board in the protocol's state order (a finished game's seeds swept into the
+/// stores, as [`Match::state_numbers`]).
 pub fn state_of(b: &Board7) -> String {
     let m = Match {
         board: *b,
@@ -405,6 +415,26 @@ mod tests {
         assert_eq!(parse_agent("SWAP\n"), Ok(Action::Swap));
         assert!(parse_agent("swap\n").is_err());
         assert_eq!(agent_line(Action::Move(7)), "MOVE;7\n");
+    }
+
+    /// The state of a finished match shows every seed in a store: the engine sweeps the side
+    /// that still has seeds into its owner's store in the move that ends the game.
+    #[test]
+    fn the_final_state_has_the_seeds_swept() {
+        let mut b = Board7::opening(0);
+        // South's last seed in pit 1, North with seeds left in pits 1 and 7 and its store.
+        b.cells[6] = 1;
+        b.cells[8] = 2;
+        b.cells[14] = 3;
+        b.cells[15] = 4;
+        let mut m = Match {
+            board: b,
+            actions: 10,
+            swapped: false,
+        };
+        m.play(Action::Move(7)).unwrap();
+        assert!(m.over());
+        assert_eq!(m.state(), "0,0,0,0,0,0,0,9,0,0,0,0,0,0,0,1");
     }
 
     /// The swap only as North's answer to South's first move; it changes no seed and North is
