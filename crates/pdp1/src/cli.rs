@@ -148,4 +148,13 @@ pub struct Cli {
     /// Headless: say on stderr why the run ended, even when it ended normally.
     #[arg(long, short = 'v')]
     pub verbose: bool,
+
+    /// Play one match of the ManKalah engine's 7×7 pie-rule game (kalah.md §4) with the Kalah
+    /// program on TAPE (roms/kalah7.rim): engine messages on stdin, `MOVE;n`/`SWAP` on stdout,
+    /// progress on stderr. No window. See docs/kalah.md.
+    #[arg(long)]
+    pub mankalah: bool,
+    /// --mankalah: the program's search depth (test word bits 14–17), 1–15.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
 }

@@ -14,6 +14,7 @@ mod frontend;
 mod headless;
 mod keyboard;
 mod library;
+mod mankalah;
 mod run;
 mod setup;
 mod state;
@@ -60,6 +61,10 @@ fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
         }
     }
     let machine = setup.build_machine(cli)?;
+    if cli.mankalah {
+        // The match's end (regular or aborted by the engine) is a normal end; errors are `Err`.
+        return mankalah::run(machine, cli, &setup).map(|_| None);
+    }
     if cli.headless {
         headless::run(machine, cli, &setup).map(Some)
     } else {

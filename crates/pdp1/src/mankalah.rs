@@ -1,0 +1,844 @@
+//! `pdp1 --mankalah TAPE`: the PDP-1 Kalah program as an agent of the ManKalah engine (issue 14,
+//! `../shared/reference/kalah.md` §4).
+//!
+//! The engine's messages come on stdin and the agent's answers go to stdout (`MOVE;<n>` or
+//! `SWAP`, newline-terminated, flushed); everything else goes to stderr. Each message becomes keys
+//! on the emulated console typewriter, and what the program types back becomes the answer. The
+//! program knows nothing of the engine: it plays a two-player board with the DEC game's keys
+//! (docs/kalah.md), lower = South, upper = North, and this module is the operator between the
+//! two:
+//!
+//! * the opponent's move (protocol hole `h`) is struck as the pit key `8 − h` (the DEC note
+//!   numbers pits from the kalah, the protocol holes from the far end), the opponent's swap as
+//!   `s`;
+//! * when the engine says `YOU`, space makes the machine choose; it types backspace, the pit
+//!   digit (or `s` for a swap) and the punctuation;
+//! * the punctuation is checked against the rules (`.` after a repeat move, `,` after an ordinary
+//!   move by lower, carriage return after one by upper), and the result line at the end against
+//!   the score.
+//!
+//! The agent keeps its own record of the match ([`Match`], the reference rules of `kalah`) and,
+//! after every `CHANGE`, compares the engine's board with it, its turn (`YOU`/`OPP`/`END`) with
+//! the rules, and — when `--symbols` names the program's board — the program's memory with both.
+//! Any difference is an error: the agent says what differs on stderr and exits non-zero, and
+//! never sends a move it cannot vouch for.
+//!
+//! [`Agent`] is the protocol logic; it drives anything that implements [`Console`], so that it
+//! can be tested without a process or a PDP-1 ([`MachineConsole`] is the emulated one).
+
+use crate::cli::Cli;
+use crate::setup::Setup;
+use crate::typeout::{stroke, Stroke};
+use anyhow::{bail, Context, Result};
+use kalah::mankalah::{agent_line, Action, EngineMsg, Match, Turn, HOLES};
+use kalah::{Board7, Side};
+use pdp1_core::{Limit, Machine, StopReason, Word};
+use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// The program's typewriter, seen from the operator's chair.
+pub trait Console {
+    /// Strike the key for `c` (`1`–`7`, space, `s`, `\r`) and let the program run until it waits
+    /// for the next key. Returns what the program typed meanwhile (not the key's local print):
+    /// backspace as `\u{8}`, carriage return as `\n`.
+    fn key(&mut self, c: char) -> Result<String>;
+    /// The program's board in memory in the protocol's state order, and its side to move, when
+    /// it can be read (`None`: no symbols to find it).
+    fn board(&self) -> Option<([u8; 16], Side)>;
+    /// A line for the progress report after a machine move (time taken, …).
+    fn effort(&self) -> String {
+        String::new()
+    }
+}
+
+/// Where the match is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Before `START`.
+    Start,
+    Playing,
+    /// The last `CHANGE` said `END`: the `END` message follows.
+    Over,
+}
+
+/// What the caller does after a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Write this answer (if any) and read the next message.
+    Continue(Option<String>),
+    /// `END` arrived: the match is over (`regular`: after a `CHANGE…;END`; otherwise the engine
+    /// aborted it).
+    Done { regular: bool },
+}
+
+/// The agent: the protocol on one side, the program's console on the other.
+pub struct Agent<C: Console> {
+    pub console: C,
+    game: Match,
+    /// Our board side (South = A); changes when either player swaps.
+    me: Side,
+    phase: Phase,
+    /// The move we sent, which the next `CHANGE` must report.
+    sent: Option<Action>,
+    /// Our moves so far (progress lines).
+    moves: u32,
+    /// Progress lines on stderr.
+    pub quiet: bool,
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::A => "South",
+        Side::B => "North",
+    }
+}
+
+/// The key for protocol action `a`: hole `h` is pit `8 − h`.
+fn key_of(a: Action) -> char {
+    match a {
+        Action::Move(h) => char::from(b'0' + (HOLES + 1 - h)),
+        Action::Swap => 's',
+    }
+}
+
+/// Show typed text in messages: backspace and carriage return visible.
+fn shown(text: &str) -> String {
+    text.replace('\u{8}', "⌫").replace('\n', "⏎")
+}
+
+impl<C: Console> Agent<C> {
+    pub fn new(console: C) -> Agent<C> {
+        Agent {
+            console,
+            game: Match::default(),
+            me: Side::A,
+            phase: Phase::Start,
+            sent: None,
+            moves: 0,
+            quiet: false,
+        }
+    }
+
+    /// Handle one line from the engine.
+    pub fn handle(&mut self, line: &str) -> Result<Step> {
+        let msg = EngineMsg::parse(line).context("the engine's message")?;
+        match (self.phase, msg) {
+            (_, EngineMsg::End) => Ok(Step::Done {
+                regular: self.phase == Phase::Over,
+            }),
+            (Phase::Start, EngineMsg::Start(side)) => {
+                self.me = side;
+                self.phase = Phase::Playing;
+                self.progress(&format!("playing {}", side_name(side)));
+                if side == Side::A {
+                    return Ok(Step::Continue(Some(self.our_move()?)));
+                }
+                Ok(Step::Continue(None))
+            }
+            (Phase::Start, EngineMsg::Change { .. }) => bail!("a CHANGE before START"),
+            (_, EngineMsg::Start(_)) => bail!("a second START in one match"),
+            (Phase::Over, EngineMsg::Change { .. }) => {
+                bail!("a CHANGE after the match ended")
+            }
+            (
+                Phase::Playing,
+                EngineMsg::Change {
+                    action,
+                    state,
+                    turn,
+                },
+            ) => self.change(action, state, turn),
+        }
+    }
+
+    fn change(&mut self, action: Action, state: [u8; 16], turn: Turn) -> Result<Step> {
+        match self.sent.take() {
+            Some(sent) if sent != action => bail!(
+                "the engine reports {action:?} as our move, but we sent {}",
+                agent_line(sent).trim_end()
+            ),
+            // Our own move, already made on the program and in our record.
+            Some(_) => {}
+            None => self.their_action(action)?,
+        }
+        self.compare(&state)?;
+        let expected = if self.game.over() {
+            Turn::End
+        } else if self.game.to_move() == self.me {
+            Turn::You
+        } else {
+            Turn::Opp
+        };
+        if turn != expected {
+            bail!(
+                "the engine says {turn:?} but by the rules it is {expected:?} (we are {}, {} to move)",
+                side_name(self.me),
+                side_name(self.game.to_move())
+            );
+        }
+        match turn {
+            Turn::End => {
+                self.phase = Phase::Over;
+                let s = self.game.state_numbers();
+                self.progress(&format!(
+                    "the match ended: South {} North {} (we are {})",
+                    s[15],
+                    s[7],
+                    side_name(self.me)
+                ));
+                Ok(Step::Continue(None))
+            }
+            Turn::You => Ok(Step::Continue(Some(self.our_move()?))),
+            Turn::Opp => Ok(Step::Continue(None)),
+        }
+    }
+
+    /// The opponent's action: into our record, then onto the program's keyboard.
+    fn their_action(&mut self, action: Action) -> Result<()> {
+        let mover = self.game.to_move();
+        if mover == self.me {
+            bail!(
+                "the engine reports an opponent's {action:?} but it is our turn ({})",
+                side_name(self.me)
+            );
+        }
+        self.game
+            .play(action)
+            .with_context(|| format!("the opponent's {action:?} breaks the rules"))?;
+        let key = key_of(action);
+        let typed = self.console.key(key)?;
+        if action == Action::Swap {
+            self.me = self.me.other();
+            if typed != "." {
+                bail!(
+                    "after the swap key the program typed {:?}, not \".\"",
+                    shown(&typed)
+                );
+            }
+            self.progress(&format!(
+                "the opponent swapped: we are {}",
+                side_name(self.me)
+            ));
+            return Ok(());
+        }
+        self.check_punctuation(mover, key, &typed)
+    }
+
+    /// Ask the program for our move (space) and read it.
+    fn our_move(&mut self) -> Result<String> {
+        let mover = self.game.to_move();
+        debug_assert_eq!(mover, self.me);
+        let started = Instant::now();
+        let typed = self.console.key(' ')?;
+        let mut chars = typed.chars();
+        let (Some('\u{8}'), Some(k)) = (chars.next(), chars.next()) else {
+            bail!(
+                "after space the program typed {:?}, not a backspace and a move",
+                shown(&typed)
+            );
+        };
+        let rest: String = chars.collect();
+        let action = match k {
+            's' => Action::Swap,
+            '1'..='7' => Action::Move(HOLES + 1 - (k as u8 - b'0')),
+            _ => bail!(
+                "after space the program typed {:?}: {k:?} is no move",
+                shown(&typed)
+            ),
+        };
+        self.game.play(action).with_context(|| {
+            format!("the program chose {k:?}, which the rules do not allow here")
+        })?;
+        if action == Action::Swap {
+            if rest != "." {
+                bail!(
+                    "after its swap the program typed {:?}, not \".\"",
+                    shown(&rest)
+                );
+            }
+            self.me = self.me.other();
+        } else {
+            self.check_punctuation(mover, k, &rest)?;
+            self.sent = Some(action);
+        }
+        self.moves += 1;
+        let line = agent_line(action);
+        self.progress(&format!(
+            "our move {}: {} (key {k}) in {:.2} s{}",
+            self.moves,
+            line.trim_end(),
+            started.elapsed().as_secs_f64(),
+            self.console.effort()
+        ));
+        Ok(line)
+    }
+
+    /// What the program typed after a move of `mover` (key `key`) against the rules.
+    fn check_punctuation(&self, mover: Side, key: char, typed: &str) -> Result<()> {
+        if typed.contains('\u{8}') {
+            bail!(
+                "the program crossed out the key {key:?} (it typed {:?}): its board differs from the engine's",
+                shown(typed)
+            );
+        }
+        if self.game.over() {
+            return self.check_result(typed);
+        }
+        let expected = if self.game.to_move() == mover {
+            "."
+        } else if mover == Side::A {
+            ","
+        } else {
+            "\n"
+        };
+        if typed != expected {
+            bail!(
+                "after the key {key:?} the program typed {:?} where the rules give {:?}",
+                shown(typed),
+                shown(expected)
+            );
+        }
+        Ok(())
+    }
+
+    /// The end of the game: punctuation, then on a line of its own `lower wins a-b`, `upper wins
+    /// a-b` or `tie a-a` (winner's kalah first), which must be the engine's final score.
+    fn check_result(&self, typed: &str) -> Result<()> {
+        let s = self.game.state_numbers();
+        let (south, north) = (s[15], s[7]);
+        let expected = match south.cmp(&north) {
+            std::cmp::Ordering::Greater => format!("lower wins {south}-{north}"),
+            std::cmp::Ordering::Less => format!("upper wins {north}-{south}"),
+            std::cmp::Ordering::Equal => format!("tie {south}-{north}"),
+        };
+        let line = typed
+            .trim_start_matches(['.', ','])
+            .trim_matches(|c: char| c == '\n' || c == ' ');
+        if line != expected {
+            bail!(
+                "at the end of the game the program typed {:?}; the score is {expected:?}",
+                shown(typed)
+            );
+        }
+        Ok(())
+    }
+
+    /// The engine's board against our record and the program's memory.
+    fn compare(&self, state: &[u8; 16]) -> Result<()> {
+        let ours = self.game.state_numbers();
+        if *state != ours {
+            bail!(
+                "the engine's board {} differs from ours {} (after {} actions)",
+                join(state),
+                join(&ours),
+                self.game.actions
+            );
+        }
+        if let Some((mem, to_move)) = self.console.board() {
+            if mem != ours {
+                bail!(
+                    "the program's board in memory {} differs from the engine's {} (after {} actions)",
+                    join(&mem),
+                    join(&ours),
+                    self.game.actions
+                );
+            }
+            if !self.game.over() && to_move != self.game.to_move() {
+                bail!(
+                    "the program has {} to move, the rules {}",
+                    side_name(to_move),
+                    side_name(self.game.to_move())
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn progress(&self, what: &str) {
+        if !self.quiet {
+            eprintln!("pdp1 mankalah: {what}");
+        }
+    }
+}
+
+fn join(s: &[u8; 16]) -> String {
+    s.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// Play one match: messages from `input`, answers to `output`. Returns true when the match ended
+/// regularly, false when the engine aborted it (`END` alone). End of input before `END` is an
+/// error.
+pub fn serve<C: Console>(
+    agent: &mut Agent<C>,
+    input: impl BufRead,
+    mut output: impl Write,
+) -> Result<bool> {
+    for line in input.lines() {
+        let line = line.context("reading the engine's messages on stdin")?;
+        match agent.handle(&line)? {
+            Step::Continue(Some(answer)) => {
+                output
+                    .write_all(answer.as_bytes())
+                    .and_then(|_| output.flush())
+                    .context("writing to the engine (stdout)")?;
+            }
+            Step::Continue(None) => {}
+            Step::Done { regular } => return Ok(regular),
+        }
+    }
+    bail!("the engine closed stdin before END")
+}
+
+// ---- the emulated PDP-1 ----
+
+/// Emulated time between the agent's looks at the machine.
+const SLICE_NS: u64 = 10_000_000;
+/// The program has finished with a key when it has been polling the keyboard for this long
+/// (emulated time: the DEC program polls after every display frame of about 50 ms, and a wait
+/// lapses after 100 ms without a poll, so this is several frames of waiting).
+const SETTLE_NS: u64 = 300_000_000;
+/// The board's symbol in the program (`--symbols`): the seven-pit layout a7 … a1 Ka b7 … b1 Kb,
+/// then the side to move (0 = lower), as the six-pit program's `bd`.
+pub const BOARD_SYMBOL: &str = "bd";
+
+/// The PDP-1 running the program: keys struck on its typewriter, the typed characters read back.
+pub struct MachineConsole {
+    pub m: Machine,
+    board_at: Option<u32>,
+    /// Emulated time of the last key's work (progress report).
+    last_ns: u64,
+}
+
+impl MachineConsole {
+    /// A machine just after READ IN: run it until the program waits for the first key.
+    pub fn start(m: Machine, board_at: Option<u32>) -> Result<MachineConsole> {
+        let mut c = MachineConsole {
+            m,
+            board_at,
+            last_ns: 0,
+        };
+        let typed = c.settle(0)?;
+        if !typed.trim().is_empty() {
+            eprintln!("pdp1 mankalah: the program typed at the start: {typed:?}");
+        }
+        Ok(c)
+    }
+
+    /// Run until the program has polled the keyboard, with no key pending, for [`SETTLE_NS`]
+    /// after `after` ns; return what it typed.
+    fn settle(&mut self, after: u64) -> Result<String> {
+        let mut text = String::new();
+        let began = self.m.time_ns();
+        loop {
+            let now = self.m.time_ns();
+            let until = (now / SLICE_NS + 1) * SLICE_NS;
+            let stop = self.m.run_until(Limit {
+                until_ns: Some(until),
+                instructions: None,
+            });
+            for e in self.m.drain_typewriter() {
+                if e.local {
+                    continue;
+                }
+                match stroke(e.code, e.upper) {
+                    Stroke::Return => text.push('\n'),
+                    Stroke::Backspace => text.push('\u{8}'),
+                    Stroke::Tab => text.push('\t'),
+                    Stroke::Char(c) | Stroke::Overstrike(c) => text.push(c),
+                    Stroke::Nothing => {}
+                }
+            }
+            // The display and the program flags are not looked at; keep them from piling up.
+            self.m.drain_display();
+            self.m.drain_flags();
+            match stop {
+                StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
+                other => {
+                    let end = crate::run::End::from_stop(other, &self.m);
+                    bail!(
+                        "the machine stopped ({}) after the program typed {:?}",
+                        end.describe(),
+                        shown(&text)
+                    );
+                }
+            }
+            if let Some(since) = self.m.key_wait_since() {
+                if !self.m.key_pending() && since >= after && self.m.time_ns() - since >= SETTLE_NS
+                {
+                    self.last_ns = since.saturating_sub(began);
+                    return Ok(text);
+                }
+            }
+        }
+    }
+}
+
+impl Console for MachineConsole {
+    fn key(&mut self, c: char) -> Result<String> {
+        let code = match c {
+            '\r' => pdp1_core::fiodec::CARRIAGE_RETURN,
+            c => pdp1_core::fiodec::from_char(c)
+                .map(|(code, _)| code)
+                .with_context(|| format!("no typewriter key for {c:?}"))?,
+        };
+        let at = self.m.time_ns();
+        self.m.strike_key(code);
+        self.settle(at)
+    }
+
+    fn board(&self) -> Option<([u8; 16], Side)> {
+        let at = self.board_at?;
+        let word = |i: u32| self.m.read(at + i).map_or(0, |w| w.bits());
+        let mut b = Board7::opening(0);
+        for (i, c) in b.cells.iter_mut().enumerate() {
+            // A count beyond 98 cannot be a board: shown as it is (255) so the comparison fails.
+            *c = u8::try_from(word(i as u32)).unwrap_or(u8::MAX);
+        }
+        b.to_move = if word(16) == 0 { Side::A } else { Side::B };
+        let m = Match {
+            board: b,
+            actions: 0,
+            swapped: false,
+        };
+        Some((m.state_numbers(), b.to_move))
+    }
+
+    fn effort(&self) -> String {
+        format!(
+            " ({:.1} s of PDP-1 time)",
+            Duration::from_nanos(self.last_ns).as_secs_f64()
+        )
+    }
+}
+
+/// The test word for search depth `depth`: bits 14–17, every option off (analysis off: its
+/// line would be typed after every machine move).
+pub fn test_word(depth: u32) -> Word {
+    Word::new(depth & 0o17)
+}
+
+/// Default search depth (test word bits 14–17) for the tournament: see docs/kalah.md for the
+/// measured time of a match.
+pub const DEFAULT_DEPTH: u32 = 5;
+
+/// `pdp1 --mankalah TAPE`: play one match on stdin/stdout. Returns true when it ended regularly.
+pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
+    if setup.tape.is_none() && cli.load_state.is_none() {
+        bail!("--mankalah needs the program's TAPE (e.g. roms/kalah7.rim)");
+    }
+    if cli.type_text.is_some() {
+        bail!("--mankalah takes its keys from the engine's messages, not from --type");
+    }
+    let depth = cli.depth.unwrap_or(DEFAULT_DEPTH);
+    if !(1..=15).contains(&depth) {
+        bail!("--depth {depth}: the test word holds a depth of 1 to 15");
+    }
+    let mut m = m;
+    if setup.settings.test_word.is_none() {
+        m.set_test_word(test_word(depth));
+    } else if cli.depth.is_some() {
+        bail!("give either --depth or --tw, not both");
+    }
+    let board_at = setup
+        .symbols
+        .as_ref()
+        .and_then(|s| s.value_of(BOARD_SYMBOL));
+    if setup.symbols.is_some() && board_at.is_none() {
+        bail!("the symbol table has no `{BOARD_SYMBOL}` (the program's board)");
+    }
+    let console = MachineConsole::start(m, board_at)?;
+    let mut agent = Agent::new(console);
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let regular = serve(&mut agent, stdin.lock(), stdout.lock())?;
+    if !regular {
+        eprintln!("pdp1 mankalah: the engine ended the match early (END without a final CHANGE)");
+    }
+    Ok(regular)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in for the PDP-1 program: it keeps its own board by the reference rules and types
+    /// exactly what the contract says; its move for space is the reference engine's at depth 1
+    /// (or a scripted one).
+    struct FakeProgram {
+        game: Match,
+        script: Vec<char>,
+        /// Lie about the board in memory after this many actions.
+        corrupt_memory_at: Option<u32>,
+    }
+
+    impl FakeProgram {
+        fn new() -> FakeProgram {
+            FakeProgram {
+                game: Match::default(),
+                script: Vec::new(),
+                corrupt_memory_at: None,
+            }
+        }
+        fn punct(&self, mover: Side) -> String {
+            if self.game.over() {
+                let s = self.game.state_numbers();
+                let (l, u) = (s[15], s[7]);
+                let res = match l.cmp(&u) {
+                    std::cmp::Ordering::Greater => format!("lower wins {l}-{u}"),
+                    std::cmp::Ordering::Less => format!("upper wins {u}-{l}"),
+                    std::cmp::Ordering::Equal => format!("tie {l}-{u}"),
+                };
+                return format!(",\n{res}\n");
+            }
+            if self.game.to_move() == mover {
+                ".".into()
+            } else if mover == Side::A {
+                ",".into()
+            } else {
+                "\n".into()
+            }
+        }
+    }
+
+    impl Console for FakeProgram {
+        fn key(&mut self, c: char) -> Result<String> {
+            let mover = self.game.to_move();
+            let (action, echo) = match c {
+                ' ' => {
+                    let a = if self.script.is_empty() {
+                        kalah::mankalah::choose(&self.game, 1).unwrap()
+                    } else {
+                        let k = self.script.remove(0);
+                        if k == 's' {
+                            Action::Swap
+                        } else {
+                            Action::Move(8 - (k as u8 - b'0'))
+                        }
+                    };
+                    (a, format!("\u{8}{}", key_of(a)))
+                }
+                's' => (Action::Swap, String::new()),
+                d => (Action::Move(8 - (d as u8 - b'0')), String::new()),
+            };
+            if self.game.play(action).is_err() {
+                return Ok(format!("{echo}\u{8}x"));
+            }
+            if action == Action::Swap {
+                return Ok(format!("{echo}."));
+            }
+            Ok(format!("{echo}{}", self.punct(mover)))
+        }
+        fn board(&self) -> Option<([u8; 16], Side)> {
+            let mut s = self.game.state_numbers();
+            if self.corrupt_memory_at == Some(self.game.actions) {
+                s[0] += 1;
+            }
+            Some((s, self.game.to_move()))
+        }
+    }
+
+    fn change(m: &Match, a: Action, you: Option<bool>) -> String {
+        let turn = match you {
+            None => Turn::End,
+            Some(true) => Turn::You,
+            Some(false) => Turn::Opp,
+        };
+        EngineMsg::Change {
+            action: a,
+            state: m.state_numbers(),
+            turn,
+        }
+        .line()
+    }
+
+    /// A whole match against a scripted opponent that always plays its first legal hole, both
+    /// sides, through `serve`, with the engine's message order.
+    fn play_match(agent_side: Side, opponent_swaps: bool) -> (String, Match) {
+        let mut agent = Agent::new(FakeProgram::new());
+        agent.quiet = true;
+        let mut engine = Match::default();
+        let mut out = Vec::new();
+        let mut me = agent_side;
+        let start = EngineMsg::Start(agent_side).line();
+        let mut answer = match agent.handle(&start).unwrap() {
+            Step::Continue(a) => a,
+            s => panic!("{s:?}"),
+        };
+        loop {
+            if engine.over() {
+                assert!(answer.is_none());
+                assert_eq!(agent.handle("END\n").unwrap(), Step::Done { regular: true });
+                break;
+            }
+            let ours = engine.to_move() == me;
+            let action = if ours {
+                let a = kalah::mankalah::parse_agent(&answer.take().expect("our answer")).unwrap();
+                out.push(a);
+                a
+            } else {
+                assert!(answer.is_none(), "answered out of turn");
+                if opponent_swaps && engine.can_swap() {
+                    Action::Swap
+                } else {
+                    *engine
+                        .legal_actions()
+                        .iter()
+                        .find(|a| matches!(a, Action::Move(_)))
+                        .unwrap()
+                }
+            };
+            engine.play(action).unwrap();
+            if action == Action::Swap {
+                me = me.other();
+                if ours {
+                    // The swapper hears nothing; the opponent moves.
+                    continue;
+                }
+                answer = match agent.handle(&change(&engine, action, Some(true))).unwrap() {
+                    Step::Continue(a) => a,
+                    s => panic!("{s:?}"),
+                };
+                continue;
+            }
+            let turn = if engine.over() {
+                None
+            } else {
+                Some(engine.to_move() == me)
+            };
+            answer = match agent.handle(&change(&engine, action, turn)).unwrap() {
+                Step::Continue(a) => a,
+                s => panic!("{s:?}"),
+            };
+        }
+        (format!("{out:?}"), engine)
+    }
+
+    #[test]
+    fn whole_matches_as_south_and_north_with_and_without_a_swap() {
+        for side in [Side::A, Side::B] {
+            for swap in [false, true] {
+                let (_, m) = play_match(side, swap);
+                assert!(m.over());
+                assert_eq!(m.swapped, swap && side == Side::A);
+            }
+        }
+    }
+
+    #[test]
+    fn the_programs_swap_is_sent_and_the_sides_change() {
+        let mut agent = Agent::new(FakeProgram::new());
+        agent.quiet = true;
+        agent.console.script = vec!['s', '1'];
+        assert_eq!(agent.handle("START;North\n").unwrap(), Step::Continue(None));
+        let mut engine = Match::default();
+        engine.play(Action::Move(1)).unwrap();
+        let step = agent.handle(&change(&engine, Action::Move(1), Some(true)));
+        assert_eq!(step.unwrap(), Step::Continue(Some("SWAP\n".into())));
+        engine.play(Action::Swap).unwrap();
+        // Now South: the opponent (North) moves hole 2 and it is ours.
+        engine.play(Action::Move(2)).unwrap();
+        assert_eq!(engine.to_move(), Side::A);
+        let step = agent.handle(&change(&engine, Action::Move(2), Some(true)));
+        assert_eq!(step.unwrap(), Step::Continue(Some("MOVE;7\n".into())));
+    }
+
+    fn after_first_move(agent: &mut Agent<FakeProgram>) -> Match {
+        agent.quiet = true;
+        agent.handle("START;North\n").unwrap();
+        let mut engine = Match::default();
+        engine.play(Action::Move(3)).unwrap();
+        engine
+    }
+
+    #[test]
+    fn a_board_that_differs_is_an_error_not_a_move() {
+        let mut agent = Agent::new(FakeProgram::new());
+        let engine = after_first_move(&mut agent);
+        let mut state = engine.state_numbers();
+        state[0] -= 1;
+        state[1] += 1;
+        let line = EngineMsg::Change {
+            action: Action::Move(3),
+            state,
+            turn: Turn::You,
+        }
+        .line();
+        let e = agent.handle(&line).unwrap_err().to_string();
+        assert!(e.contains("the engine's board"), "{e}");
+    }
+
+    #[test]
+    fn a_program_board_that_differs_is_an_error() {
+        let mut agent = Agent::new(FakeProgram::new());
+        agent.console.corrupt_memory_at = Some(1);
+        let engine = after_first_move(&mut agent);
+        let e = agent
+            .handle(&change(&engine, Action::Move(3), Some(true)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("in memory"), "{e}");
+    }
+
+    #[test]
+    fn a_wrong_turn_is_an_error() {
+        let mut agent = Agent::new(FakeProgram::new());
+        let engine = after_first_move(&mut agent);
+        let e = agent
+            .handle(&change(&engine, Action::Move(3), Some(false)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("says Opp"), "{e}");
+    }
+
+    #[test]
+    fn a_crossed_out_key_is_an_error() {
+        let mut agent = Agent::new(FakeProgram::new());
+        let engine = after_first_move(&mut agent);
+        // The program's South hole 3 (pit 5, index 2 in a7 … a1) is empty: it refuses the key.
+        agent.console.game.board.cells[2] = 0;
+        let e = agent
+            .handle(&change(&engine, Action::Move(3), Some(true)))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("crossed out"), "{e}");
+    }
+
+    #[test]
+    fn an_illegal_choice_by_the_program_is_never_sent() {
+        let mut agent = Agent::new(FakeProgram::new());
+        agent.quiet = true;
+        // The program moves pit 7 (hole 1), which our record has empty.
+        agent.console.script = vec!['7'];
+        agent.game.board.cells[0] = 0;
+        let e = agent.handle("START;South\n").unwrap_err();
+        assert!(format!("{e:#}").contains("do not allow"), "{e:#}");
+    }
+
+    #[test]
+    fn protocol_errors_and_ends() {
+        let mut agent = Agent::new(FakeProgram::new());
+        agent.quiet = true;
+        assert!(agent
+            .handle("CHANGE;1;7,7,7,7,7,7,7,0,0,8,8,8,8,8,8,1;OPP\n")
+            .is_err());
+        assert!(agent.handle("MOVE;1\n").is_err());
+        agent.handle("START;North\n").unwrap();
+        assert!(agent.handle("START;North\n").is_err());
+        // An aborted match: END with no final CHANGE.
+        assert_eq!(
+            agent.handle("END\n").unwrap(),
+            Step::Done { regular: false }
+        );
+        // End of input before END.
+        let mut agent = Agent::new(FakeProgram::new());
+        agent.quiet = true;
+        let mut out = Vec::new();
+        let e = serve(&mut agent, &b"START;South\n"[..], &mut out).unwrap_err();
+        assert!(e.to_string().contains("before END"), "{e}");
+        let sent = String::from_utf8(out).unwrap();
+        assert!(
+            sent.starts_with("MOVE;") && sent.ends_with('\n'),
+            "{sent:?}"
+        );
+    }
+}
