@@ -2,6 +2,7 @@
 //! the differential test, and the comparison of our machine with SIMH.
 
 pub mod diff;
+pub mod mankalah;
 pub mod prng;
 pub mod randprog;
 pub mod simh;
