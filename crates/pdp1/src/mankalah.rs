@@ -511,10 +511,14 @@ impl Console for MachineConsole {
     }
 }
 
-/// The test word for search depth `depth`: bits 14–17, every option off (analysis off: its
-/// line would be typed after every machine move).
+/// Test-word bit 1: order the moves by Russell's short look ahead (roms/kalah7.mac).
+pub const TW_SHORT_LOOK: u32 = 0o200000;
+
+/// The test word for search depth `depth`: bits 14–17, the short look on (the reference
+/// engine's `kalah::mankalah::choose` searches the same way), seven seeds (bits 10–13 zero),
+/// analysis off (bit 0: its line would follow every machine move).
 pub fn test_word(depth: u32) -> Word {
-    Word::new(depth & 0o17)
+    Word::new(TW_SHORT_LOOK | (depth & 0o17))
 }
 
 /// Default search depth (test word bits 14–17) for the tournament: see docs/kalah.md for the
