@@ -13,7 +13,7 @@
 
 use kalah::mankalah::Action;
 use pdp1_tests::mankalah::{play, read_answer, AgentCmd, Outcome};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 fn roms() -> PathBuf {
@@ -50,9 +50,9 @@ fn symbols() -> PathBuf {
     path
 }
 
-fn pdp1_agent(bin: &PathBuf, sym: &PathBuf, depth: u32) -> AgentCmd {
+fn pdp1_agent(bin: &Path, sym: &Path, depth: u32) -> AgentCmd {
     AgentCmd {
-        program: bin.clone(),
+        program: bin.to_path_buf(),
         args: vec![
             "--mankalah".into(),
             roms().join("kalah7.rim").display().to_string(),
