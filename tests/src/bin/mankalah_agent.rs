@@ -3,7 +3,11 @@
 //!
 //! ```text
 //! mankalah_agent --agent random|reference [--depth N] [--seed S] [--swap auto|always|never]
+//!                [--random-plies K]
 //! ```
+//!
+//! `--random-plies K`: the reference's first K actions are random (from `--seed`), so that
+//! matches between deterministic players differ (the strength benchmark).
 //!
 //! `--swap` decides the pie rule's swap when the agent is North at its first turn: `auto` the
 //! agent's own choice (the reference's rule; the random player picks among all its actions),
@@ -36,6 +40,8 @@ struct Agent {
     rng: Rng,
     game: Match,
     me: Side,
+    /// Own actions still to be chosen at random.
+    random_plies: u32,
     /// We sent a move: the next CHANGE reports it.
     echo: bool,
 }
@@ -51,6 +57,10 @@ impl Agent {
         let mut actions = self.game.legal_actions();
         if self.swap == SwapRule::Never {
             actions.retain(|a| *a != Action::Swap);
+        }
+        if self.random_plies > 0 {
+            self.random_plies -= 1;
+            return self.rng.pick(&actions);
         }
         match self.kind {
             Kind::Random => self.rng.pick(&actions),
@@ -109,6 +119,7 @@ fn main() -> ExitCode {
     let mut depth = 4;
     let mut seed = 1;
     let mut swap = SwapRule::Auto;
+    let mut random_plies = 0;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let v = it.next();
@@ -123,6 +134,7 @@ fn main() -> ExitCode {
             }
             ("--depth", Some(n)) => n.parse().map(|n| depth = n).is_ok(),
             ("--seed", Some(n)) => n.parse().map(|n| seed = n).is_ok(),
+            ("--random-plies", Some(n)) => n.parse().map(|n| random_plies = n).is_ok(),
             ("--swap", Some("auto")) => true,
             ("--swap", Some("always")) => {
                 swap = SwapRule::Always;
@@ -137,7 +149,7 @@ fn main() -> ExitCode {
         if !ok {
             eprintln!(
                 "usage: mankalah_agent --agent random|reference [--depth N] [--seed S] \
-                 [--swap auto|always|never]"
+                 [--swap auto|always|never] [--random-plies K]"
             );
             return ExitCode::from(2);
         }
@@ -153,6 +165,7 @@ fn main() -> ExitCode {
         rng: Rng::new(seed),
         game: Match::default(),
         me: Side::A,
+        random_plies,
         echo: false,
     };
     let stdin = std::io::stdin();
