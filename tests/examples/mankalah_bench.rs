@@ -97,14 +97,15 @@ fn main() {
     }
     println!("pdp1 --mankalah roms/kalah7.rim --depth {depth}: {matches} matches per opponent");
     println!(
-        "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>12} {:>12}  {:>8}",
-        "opponent", "pdp1", "won", "drn", "lst", "time/match", "max", "swaps"
+        "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>12} {:>12} {:>12}  {:>5}",
+        "opponent", "pdp1", "won", "drn", "lst", "time/match", "max", "CPU/match", "swaps"
     );
     for (name, make) in &opponents {
         for south in [true, false] {
             let (mut w, mut d, mut l, mut swaps) = (0, 0, 0, 0);
             let mut total = Duration::ZERO;
             let mut max = Duration::ZERO;
+            let mut cpu = Duration::ZERO;
             let n = matches / 2 + (matches % 2) * u32::from(south);
             for i in 0..n {
                 let opp = make(i + 1);
@@ -127,9 +128,10 @@ fn main() {
                 }
                 swaps += u32::from(o.swapped);
                 total += o.response[me];
+                cpu += o.cpu[me].unwrap_or_default();
                 max = max.max(o.response[me]);
                 eprintln!(
-                    "  {name} {} match {}: {} {}-{}, pdp1 {:.2} s over {} answers, match {:.2} s",
+                    "  {name} {} match {}: {} {}-{}, pdp1 {:.2} s over {} answers ({:.2} s CPU), match {:.2} s",
                     if south { "pdp1 South" } else { "pdp1 North" },
                     i + 1,
                     ["lost", "drew", "won"][(r + 1) as usize],
@@ -137,11 +139,12 @@ fn main() {
                     o.state[7],
                     o.response[me].as_secs_f64(),
                     o.answers[me],
+                    o.cpu[me].unwrap_or_default().as_secs_f64(),
                     t.elapsed().as_secs_f64()
                 );
             }
             println!(
-                "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>10.2} s {:>10.2} s  {:>8}",
+                "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>10.2} s {:>10.2} s {:>10.2} s  {:>5}",
                 name,
                 if south { "South" } else { "North" },
                 w,
@@ -149,6 +152,7 @@ fn main() {
                 l,
                 total.as_secs_f64() / n.max(1) as f64,
                 max.as_secs_f64(),
+                cpu.as_secs_f64() / n.max(1) as f64,
                 swaps
             );
         }

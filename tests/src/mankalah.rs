@@ -246,6 +246,8 @@ pub struct Outcome {
     pub stderr: [String; 2],
     /// Each agent's exit status after the match (`None`: killed after not exiting).
     pub exit: [Option<i32>; 2],
+    /// Each agent process's CPU time at the end of the match (Linux), whatever the load.
+    pub cpu: [Option<Duration>; 2],
 }
 
 impl Outcome {
@@ -452,6 +454,8 @@ pub fn play(agents: [&AgentCmd; 2], budget: Duration) -> std::io::Result<Outcome
             given = Instant::now();
         }
     }
+    // CPU time before END (the agents may exit on it): the host's load does not count in it.
+    let cpu = [cpu_time(&procs[0].child), cpu_time(&procs[1].child)];
     for a in [0, 1] {
         if broken != Some(a) {
             let _ = send(&mut procs, &mut transcript, a, "END\n");
@@ -515,7 +519,20 @@ pub fn play(agents: [&AgentCmd; 2], budget: Duration) -> std::io::Result<Outcome
         transcript,
         stderr,
         exit,
+        cpu,
     })
+}
+
+/// The CPU time (user + system) a running child has used, from `/proc/PID/stat` (Linux; `None`
+/// elsewhere or when it has exited).
+fn cpu_time(child: &Child) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{}/stat", child.id())).ok()?;
+    // Fields after the command name in parentheses; utime and stime are fields 14 and 15.
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks: u64 = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    // The kernel's USER_HZ is 100 on every Linux the project builds on.
+    Some(Duration::from_millis(ticks * 10))
 }
 
 #[cfg(test)]
