@@ -19,6 +19,9 @@ use pdp1_tests::mankalah::{play, AgentCmd, HOUR};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+/// An opponent's command for match number n (its seed).
+type Opponent = Box<dyn Fn(u32) -> AgentCmd>;
+
 fn main() {
     let mut depth = 10u32;
     let mut matches = 20u32;
@@ -64,7 +67,7 @@ fn main() {
             &depth.to_string(),
         ],
     );
-    let mut opponents: Vec<(String, Box<dyn Fn(u32) -> AgentCmd>)> = Vec::new();
+    let mut opponents: Vec<(String, Opponent)> = Vec::new();
     if random {
         let a = agent.clone();
         opponents.push((
