@@ -134,12 +134,13 @@ fn main() {
                 cpu += o.cpu[me].unwrap_or_default();
                 max = max.max(o.response[me]);
                 eprintln!(
-                    "  {name} {} match {}: {} {}-{}, pdp1 {:.2} s over {} answers ({:.2} s CPU), match {:.2} s",
-                    if south { "pdp1 South" } else { "pdp1 North" },
+                    "  {name} {} match {}: {} {}-{} (stores), pdp1 {:.2} s over {} answers ({:.2} s CPU), match {:.2} s",
+                    if south { "pdp1 first (South)" } else { "pdp1 second (North)" },
                     i + 1,
                     ["lost", "drew", "won"][(r + 1) as usize],
-                    o.state[15],
-                    o.state[7],
+                    // Stores: ours first (the side we end on: a swap changes it).
+                    if o.south == me { o.state[15] } else { o.state[7] },
+                    if o.south == me { o.state[7] } else { o.state[15] },
                     o.response[me].as_secs_f64(),
                     o.answers[me],
                     o.cpu[me].unwrap_or_default().as_secs_f64(),
