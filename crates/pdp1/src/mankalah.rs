@@ -523,7 +523,7 @@ pub fn test_word(depth: u32) -> Word {
 
 /// Default search depth (test word bits 14–17) for the tournament: see docs/kalah.md for the
 /// measured time of a match.
-pub const DEFAULT_DEPTH: u32 = 5;
+pub const DEFAULT_DEPTH: u32 = 10;
 
 /// `pdp1 --mankalah TAPE`: play one match on stdin/stdout. Returns true when it ended regularly.
 pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
@@ -538,10 +538,13 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
         bail!("--depth {depth}: the test word holds a depth of 1 to 15");
     }
     let mut m = m;
-    if setup.settings.test_word.is_none() {
-        m.set_test_word(test_word(depth));
-    } else if cli.depth.is_some() {
-        bail!("give either --depth or --tw, not both");
+    match setup.settings.test_word {
+        None => m.set_test_word(test_word(depth)),
+        Some(_) if cli.depth.is_some() => bail!("give either --depth or --tw, not both"),
+        Some(tw) if tw.bits() & 0o400000 != 0 => bail!(
+            "--tw {tw}: the analysis line (bit 0) would follow every machine move; leave it off"
+        ),
+        Some(_) => {}
     }
     let board_at = setup
         .symbols
