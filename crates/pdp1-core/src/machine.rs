@@ -784,12 +784,9 @@ impl Machine {
         r
     }
 
-    /// Execute exactly one memory cycle (SINGLE STEP): a fetch, a defer or an execute cycle
-    /// (see `machine/cycle.rs`; a sequence-break entry counts as one step). During READ IN,
-    /// one word is read.
-    /// The memory cycle SINGLE STEP will take next: `"fetch"`, `"defer"` (an indirect word),
-    /// `"execute"`, `"break entry"` (the three cycles of a sequence-break entry), `"rest"`
-    /// (a debreak's remaining step) — or `"read in"` while READ IN reads.
+    /// The memory cycle SINGLE STEP will take next: `"fetch"`, `"defer"` (an indirect word, or
+    /// a debreak's return word), `"execute"`, `"break entry"` (the three cycles of a
+    /// sequence-break entry) — or `"read in"` while READ IN reads.
     pub fn next_cycle(&self) -> &'static str {
         if self.readin.active {
             return "read in";
@@ -798,11 +795,14 @@ impl Machine {
             cycle::Phase::Fetch => "fetch",
             cycle::Phase::Defer { .. } => "defer",
             cycle::Phase::Execute { .. } => "execute",
-            cycle::Phase::Rest { .. } => "rest",
+            cycle::Phase::Debreak { .. } => "defer",
             cycle::Phase::Break { .. } => "break entry",
         }
     }
 
+    /// Execute exactly one memory cycle (SINGLE STEP): a fetch, a defer or an execute cycle
+    /// (see `machine/cycle.rs`; a sequence-break entry counts as one step). During READ IN,
+    /// one word is read.
     pub fn step_cycle(&mut self) -> StopReason {
         let r = if self.readin.active {
             let r = self.readin_word();
