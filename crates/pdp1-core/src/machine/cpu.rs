@@ -312,7 +312,7 @@ impl Machine {
             operate(ir, self.ac, self.io, self.pf, self.tw, self.epc_word());
         if ir & 7 != 0 {
             // stf/clf: the flags' sound stream (`machine/io/flags.rs`).
-            self.flags.note(self.now(), self.pf);
+            self.dev.flags.note(self.now(), self.pf);
         }
         if self.config.lai_lia {
             (self.ac, self.io) = lai_lia(ir, self.ac, self.io);
