@@ -236,17 +236,17 @@ fn games(seed: u64, n: usize, max_depth: u32) {
     );
 }
 
-/// A smoke set for CI: a few whole games at depths 1–2.
+/// A smoke set for CI: 40 whole games at depths 1–3.
 #[test]
 fn games_equal_the_reference_smoke() {
-    games(0x6b37_0001, 6, 2);
+    games(0x6b37_0001, 40, 3);
 }
 
-/// The long run: many games at depths 1–4.
+/// The long run: many games at depths 1–6.
 #[test]
 #[ignore = "slow: cargo test --release -p pdp1-tests --test kalah7 -- --ignored"]
 fn games_equal_the_reference_long() {
-    games(0x6b37_0002, 120, 4);
+    games(0x6b37_0002, 400, 6);
 }
 
 /// The typed contract's fixed points: South's first move ends its turn (pit 7 of 7 seeds lands
@@ -285,4 +285,43 @@ fn keys_and_punctuation() {
         t.starts_with(" \u{8}") && (c == 's' || c.is_ascii_digit()),
         "{t:?}"
     );
+}
+
+/// Thinking time (emulated, at the PDP-1's 5 µs memory cycle) and host time for South's first
+/// move and for North's answer (the swap decision) from the 7×7 opening, by depth and order.
+/// A benchmark, not a test of time: `cargo test --release -p pdp1-tests --test kalah7 --
+/// --ignored --nocapture bench`.
+#[test]
+#[ignore = "benchmark: prints a table"]
+fn bench_thinking_time() {
+    println!("| depth | order | South's move | e | p | v | emulated s | host ms | North's answer | e | p | v | emulated s | host ms |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for depth in 1..=7 {
+        for short in [false, true] {
+            let mut k = K7::boot(test_word(
+                depth,
+                0,
+                TW_ANALYSIS | if short { TW_SHORT_LOOK } else { 0 },
+            ));
+            let mut row = format!(
+                "| {depth} | {} |",
+                if short { "short look" } else { "static" }
+            );
+            for _ in 0..2 {
+                let (t0, h0) = (k.m.time_ns(), std::time::Instant::now());
+                let typed = k.key(SPACE);
+                let secs = (k.m.time_ns() - t0) as f64 / 1e9;
+                let a = parse_analysis(&typed).unwrap();
+                let mv = typed.chars().nth(2).unwrap();
+                row.push_str(&format!(
+                    " {mv} | {} | {} | {} | {secs:.1} | {} |",
+                    a.e,
+                    a.p,
+                    a.v,
+                    h0.elapsed().as_millis()
+                ));
+            }
+            println!("{row}");
+        }
+    }
 }
