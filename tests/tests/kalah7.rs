@@ -325,3 +325,114 @@ fn bench_thinking_time() {
         }
     }
 }
+
+/// The 3×5 font of docs/kalah.md, rows top to bottom (`#` = point); index 10 is "+".
+const FONT: [[&str; 5]; 11] = [
+    ["###", "#.#", "#.#", "#.#", "###"],
+    [".#.", "##.", ".#.", ".#.", "###"],
+    ["###", "..#", "###", "#..", "###"],
+    ["###", "..#", "###", "..#", "###"],
+    ["#.#", "#.#", "###", "..#", "..#"],
+    ["###", "#..", "###", "..#", "###"],
+    ["###", "#..", "###", "#.#", "###"],
+    ["###", "..#", "..#", "..#", "..#"],
+    ["###", "#.#", "###", "#.#", "###"],
+    ["###", "#.#", "###", "..#", "###"],
+    ["...", ".#.", "###", ".#.", "..."],
+];
+
+type Points = std::collections::BTreeMap<(i16, i16), u32>;
+
+fn glyph(points: &mut Points, g: usize, x: i16, y: i16) {
+    for (r, row) in FONT[g].iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '#' {
+                *points
+                    .entry((x + 6 * c as i16, y + 6 * (4 - r as i16)))
+                    .or_default() += 1;
+            }
+        }
+    }
+}
+
+/// A count: its digits (up to three, no leading zeros) 24 units apart from x.
+fn number(points: &mut Points, n: u32, x: i16, y: i16) {
+    let digits = n.to_string();
+    for (i, d) in digits.bytes().enumerate() {
+        glyph(points, usize::from(d - b'0'), x + 24 * i as i16, y);
+    }
+}
+
+/// The 7-pit layout of docs/kalah.md: B's pits 1..7 at y 100 and A's pits 7..1 at y −130,
+/// x = −240 + 80 i; Kb at (−370, −15), Ka at (330, −15); "+" at (−370, −75) (lower to move)
+/// or (−370, 45), none at the end.
+fn expected_points(cells: &[u32; 16], plus: Option<Side>) -> Points {
+    let mut pts = Points::new();
+    for i in 0..7 {
+        let x = -240 + 80 * i as i16;
+        number(&mut pts, cells[14 - i], x, 100);
+        number(&mut pts, cells[i], x, -130);
+    }
+    number(&mut pts, cells[15], -370, -15);
+    number(&mut pts, cells[7], 330, -15);
+    match plus {
+        Some(Side::A) => glyph(&mut pts, 10, -370, -75),
+        Some(Side::B) => glyph(&mut pts, 10, -370, 45),
+        None => {}
+    }
+    pts
+}
+
+fn frame(k: &mut K7) -> Points {
+    k.m.drain_display();
+    k.run_to_wait();
+    let f = k.m.drain_display();
+    for w in f.windows(2) {
+        assert!(w[1].time_ns - w[0].time_ns >= 50_000, "{w:?}");
+    }
+    let mut pts = Points::new();
+    for p in f {
+        *pts.entry((p.x, p.y)).or_default() += 1;
+    }
+    pts
+}
+
+/// The board on the Type 30: every point of a frame is the layout's, after every move of
+/// random games with 7 and with 15 seeds a pit (counts of one, two and three digits), the "+"
+/// for the side to move and none at the end.
+#[test]
+fn the_display_shows_the_seven_pit_board() {
+    let mut rng = Rng(0x6b37_d15);
+    let mut three_digits = false;
+    for seeds in [7u8, 15] {
+        let mut k = K7::boot(test_word(1, u32::from(seeds), 0));
+        let mut m = Match::new(seeds);
+        loop {
+            let cells: [u32; 16] = std::array::from_fn(|i| u32::from(m.board.cells[i]));
+            let (cells, plus) = if m.over() {
+                let mut c = [0; 16];
+                c[7] = cells[7] + m.board.pits_total(Side::A);
+                c[15] = cells[15] + m.board.pits_total(Side::B);
+                three_digits |= c[7] >= 100 || c[15] >= 100;
+                (c, None)
+            } else {
+                (cells, Some(m.board.to_move))
+            };
+            let (got, want) = (frame(&mut k), expected_points(&cells, plus));
+            let extra: Vec<_> = got.iter().filter(|p| want.get(p.0) != Some(p.1)).collect();
+            let missing: Vec<_> = want.iter().filter(|p| got.get(p.0) != Some(p.1)).collect();
+            assert!(
+                extra.is_empty() && missing.is_empty(),
+                "points not in the layout {extra:?}, missing {missing:?}; {m:?}"
+            );
+            if m.over() {
+                break;
+            }
+            let moves = m.board.legal_moves();
+            let pit = moves[rng.below(moves.len() as u64) as usize];
+            k.key(pit);
+            m.play(Action::Move(HOLES + 1 - pit)).unwrap();
+        }
+    }
+    assert!(three_digits);
+}
