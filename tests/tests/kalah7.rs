@@ -402,7 +402,7 @@ fn frame(k: &mut K7) -> Points {
 /// for the side to move and none at the end.
 #[test]
 fn the_display_shows_the_seven_pit_board() {
-    let mut rng = Rng(0x6b37_d15);
+    let mut rng = Rng(0x6b37_0d15);
     let mut three_digits = false;
     for seeds in [7u8, 15] {
         let mut k = K7::boot(test_word(1, u32::from(seeds), 0));
