@@ -43,7 +43,8 @@ fn fits_a_4k_machine_without_multiply_divide() {
 }
 
 /// roms/kalah7.rim (the 7×7 pie-rule program, issue 14) is exactly the assembly of the files
-/// roms/kalah7.files names, and its search stack has room.
+/// roms/kalah7.files names; its search stack has room on a 4K machine and it needs no
+/// multiply/divide.
 #[test]
 fn kalah7_rim_is_the_assembled_kalah7_mac() {
     let files =
