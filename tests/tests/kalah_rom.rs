@@ -47,13 +47,7 @@ fn fits_a_4k_machine_without_multiply_divide() {
 /// multiply/divide.
 #[test]
 fn kalah7_rim_is_the_assembled_kalah7_mac() {
-    let files =
-        pdp1_asm::read_source_list(&roms().join("kalah7.files")).expect("roms/kalah7.files");
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(n, t)| (n.as_str(), t.as_str()))
-        .collect();
-    let asm = pdp1_asm::assemble_files(&files).unwrap_or_else(|d| panic!("{d}"));
+    let asm = assembly_of("kalah7.files");
     let blk = pdp1_asm::tape::write_blk(&asm.image());
     let file = std::fs::read(roms().join("kalah7.rim")).unwrap();
     assert!(
