@@ -8,34 +8,6 @@ use kalah::{Board, Side};
 use kalah_support::*;
 use std::collections::BTreeMap;
 
-/// The 3×5 font of docs/kalah.md, rows top to bottom (`#` = point); index 10 is "+".
-const FONT: [[&str; 5]; 11] = [
-    ["###", "#.#", "#.#", "#.#", "###"],
-    [".#.", "##.", ".#.", ".#.", "###"],
-    ["###", "..#", "###", "#..", "###"],
-    ["###", "..#", "###", "..#", "###"],
-    ["#.#", "#.#", "###", "..#", "..#"],
-    ["###", "#..", "###", "..#", "###"],
-    ["###", "#..", "###", "#.#", "###"],
-    ["###", "..#", "..#", "..#", "..#"],
-    ["###", "#.#", "###", "#.#", "###"],
-    ["###", "#.#", "###", "..#", "###"],
-    ["...", ".#.", "###", ".#.", "..."],
-];
-
-/// Add the points of glyph `g` with its lower-left corner at (x, y); points are 6 units apart.
-fn glyph(points: &mut BTreeMap<(i16, i16), u32>, g: usize, x: i16, y: i16) {
-    for (r, row) in FONT[g].iter().enumerate() {
-        for (c, ch) in row.chars().enumerate() {
-            if ch == '#' {
-                *points
-                    .entry((x + 6 * c as i16, y + 6 * (4 - r as i16)))
-                    .or_default() += 1;
-            }
-        }
-    }
-}
-
 /// A number: tens digit (if any) at x, units 24 units to the right of it.
 fn number(points: &mut BTreeMap<(i16, i16), u32>, n: u8, x: i16, y: i16) {
     if n >= 10 {

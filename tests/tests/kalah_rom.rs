@@ -41,3 +41,25 @@ fn fits_a_4k_machine_without_multiply_divide() {
         }
     }
 }
+
+/// roms/kalah7.rim (the 7×7 pie-rule program, issue 14) is exactly the assembly of the files
+/// roms/kalah7.files names; its search stack has room on a 4K machine and it needs no
+/// multiply/divide.
+#[test]
+fn kalah7_rim_is_the_assembled_kalah7_mac() {
+    let asm = assembly_of("kalah7.files");
+    let blk = pdp1_asm::tape::write_blk(&asm.image());
+    let file = std::fs::read(roms().join("kalah7.rim")).unwrap();
+    assert!(
+        blk == file,
+        "roms/kalah7.rim is stale: cargo run -p pdp1-asm -- @roms/kalah7.files --format blk -o roms/kalah7.rim"
+    );
+    // 7 words a sowing below the root (nd's return and psh's six): room for 100 in 4K.
+    let top = *asm.words.keys().max().unwrap();
+    let stk = asm.symbols.value_of("stk").unwrap();
+    assert!(
+        top <= stk && 0o10000 - stk >= 7 * 100,
+        "stack room {}",
+        0o10000 - stk
+    );
+}

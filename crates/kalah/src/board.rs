@@ -78,8 +78,10 @@ pub enum Capture {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rules {
     pub capture: Capture,
-    /// The second player may swap sides after the first move (the 7×7 game). Not searched yet:
-    /// the search never offers the swap.
+    /// The pie rule (the 7×7 game, kalah.md §4): the game's first move never earns a repeat
+    /// ([`Rules::after`], which the search uses), and the second player may answer it by
+    /// swapping sides. The swap changes no seed and is not a move of the search: the caller
+    /// decides it from the search's value ([`crate::mankalah::choose_with`]).
     pub pie: bool,
 }
 
@@ -94,6 +96,25 @@ impl Rules {
         capture: Capture::Standard,
         pie: true,
     };
+
+    /// The position after `pit` by these rules, `ply` sowings into the game, and what the move
+    /// did: with the pie rule the game's first move (`ply` 0) never repeats — the other side
+    /// moves next even when the last seed fell in the kalah (`GameEngine.java`: `if (moveCount
+    /// == 1) turn = waitingPlayer.getSide();`).
+    #[inline]
+    pub fn after<const H: usize>(
+        &self,
+        b: &Board<H>,
+        pit: u8,
+        ply: u32,
+    ) -> Result<(Board<H>, MoveResult), MoveError> {
+        let (mut c, mut r) = b.after_with(pit, self.capture)?;
+        if self.pie && ply == 0 && r.repeat {
+            r.repeat = false;
+            c.to_move = b.to_move.other();
+        }
+        Ok((c, r))
+    }
 }
 
 /// What a move did, apart from changing the board.

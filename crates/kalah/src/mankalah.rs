@@ -15,9 +15,14 @@
 //! Numbering: the protocol numbers a side's holes 1..7 from the one **furthest** from its
 //! store; the DEC note numbers pits from the one **nearest** the kalah. Hole `h` is pit `8 − h`.
 //! A state lists North's holes 1..7, North's store, South's holes 1..7, South's store.
+//!
+//! The search ([`config`]) is the DEC game's on the seven-pit board with the first-move rule
+//! ([`Rules::MANKALAH`]); the machine's action ([`choose_with`]) swaps on North's first turn when
+//! that search values the position above 0 for South. `roms/kalah7.mac` plays exactly this way
+//! (`tests/tests/kalah7.rs`); [`perft`] counts the pie game's action sequences.
 
-use crate::board::{Board7, MoveError, Side};
-use crate::search::{self, Settings};
+use crate::board::{Board7, MoveError, Rules, Side};
+use crate::search::{self, Config, Report, Settings};
 
 /// Holes a side.
 pub const HOLES: u8 = 7;
@@ -301,46 +306,73 @@ pub fn parse_agent(line: &str) -> Result<Action, ProtocolError> {
         .ok_or_else(|| bad(line, "MOVE;<n> takes an integer"))
 }
 
-/// The reference engine's action for the player to move, by α-β to `depth` turns (the DEC
-/// game's search with the short look; South's first move counted as the turn it is). The swap
-/// is taken when being South in the position North now faces is worth more than playing it as
-/// North: when its value (South's store minus North's, plus the seeds at the end) is positive.
-pub fn choose(m: &Match, depth: u32) -> Option<Action> {
+/// The 7×7 game's search, a configuration of the one α-β skeleton ([`search::search`]): the DEC
+/// game's (utility Ka − Kb, Russell's ORD, his short look with his depth table by sowings into
+/// the game when `short_look`, levels in turns, window ±255, the root counted) with the pie
+/// rule's first move ([`Rules::MANKALAH`]: South's first move never repeats). The PDP-1 program
+/// `roms/kalah7.mac` searches exactly this way (`tests/tests/kalah7.rs` checks it position by
+/// position).
+pub fn config(depth: u32, short_look: bool) -> Config {
+    let settings = if short_look {
+        Settings::new(depth)
+    } else {
+        Settings::static_only(depth)
+    };
+    Config {
+        rules: Rules::MANKALAH,
+        ..settings.config()
+    }
+}
+
+impl Match {
+    /// Sowings into the game (the actions less the swap): the search's moves into the game.
+    pub fn sowings(&self) -> u32 {
+        self.actions - u32::from(self.swapped)
+    }
+}
+
+/// The machine's action for the player to move, and the search behind it — what
+/// `roms/kalah7.mac` does on the space key. One search of the position for the side to move
+/// ([`config`]'s `c`, moves into the game = [`Match::sowings`]). On North's first turn the
+/// player swaps when the value (South's kalah minus North's, plus the pits at the end) is
+/// above 0: the position North faces is worth more to South, and the swapper becomes South
+/// with North still to move. Otherwise, and on every other turn, the search's move. `None` if
+/// the match is over or the depth is 0.
+pub fn choose_with(m: &Match, c: &Config) -> Option<(Action, Report)> {
     if m.over() {
         return None;
     }
-    let settings = Settings::new(depth);
-    let value = |b: &Board7| -> i32 {
-        if b.is_terminal() || depth <= 1 {
-            return b.utility();
-        }
-        search::choose(b, m.actions + 1, &Settings::new(depth - 1)).map_or(b.utility(), |r| r.value)
+    let r = search::search(&m.board, m.sowings(), c, false)?;
+    let a = if m.can_swap() && r.value > 0 {
+        Action::Swap
+    } else {
+        Action::Move(HOLES + 1 - r.best)
     };
-    if m.can_swap() {
-        // North to move; swapping makes this player South.
-        let v =
-            search::choose(&m.board, m.actions, &settings).map_or(m.board.utility(), |r| r.value);
-        if v > 0 {
-            return Some(Action::Swap);
-        }
+    Some((a, r))
+}
+
+/// The reference engine's action at `depth` turns with the short look ([`choose_with`],
+/// [`config`]).
+pub fn choose(m: &Match, depth: u32) -> Option<Action> {
+    choose_with(m, &config(depth, true)).map(|(a, _)| a)
+}
+
+/// Perft of the pie-rule game (kalah.md §6 conventions with actions as plies): the number of
+/// action sequences of exactly `depth` actions from `m` — sowings, and North's swap as an
+/// action of its own on its first turn; South's first move never repeats; a finished match has
+/// no successors.
+pub fn perft(m: &Match, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
     }
-    if m.actions == 0 {
-        // South's first move: every move ends the turn.
-        let best = m
-            .board
-            .legal_moves()
-            .into_iter()
-            .map(|pit| {
-                let mut c = m.board;
-                c.play(pit).expect("legal");
-                c.to_move = Side::B;
-                (value(&c), pit)
-            })
-            .max_by_key(|&(v, pit)| (v, std::cmp::Reverse(pit)))?;
-        return Some(Action::Move(HOLES + 1 - best.1));
-    }
-    let r = search::choose(&m.board, m.actions, &settings)?;
-    Some(Action::Move(HOLES + 1 - r.best))
+    m.legal_actions()
+        .into_iter()
+        .map(|a| {
+            let mut c = m.clone();
+            c.play(a).expect("legal");
+            perft(&c, depth - 1)
+        })
+        .sum()
 }
 
 #[cfg(test)]
@@ -445,5 +477,94 @@ mod tests {
         }
         assert!(m.over());
         assert_eq!(m.board.stones(), 98, "no seed lost");
+    }
+
+    /// Plain minimax of the pie-rule game's search (the definition, no pruning): South's first
+    /// move (`ply` 0) never repeats.
+    fn pie_minimax(b: &Board7, ply: u32, level: u32, depth: u32) -> i32 {
+        if b.is_terminal() || level >= depth {
+            return b.utility();
+        }
+        let vals = b.legal_moves().into_iter().map(|m| {
+            let (mut c, r) = b.after(m).unwrap();
+            if ply == 0 {
+                c.to_move = b.to_move.other();
+            }
+            let repeat = r.repeat && ply > 0;
+            pie_minimax(&c, ply + 1, if repeat { level } else { level + 1 }, depth)
+        });
+        match b.to_move {
+            Side::A => vals.max().unwrap(),
+            Side::B => vals.min().unwrap(),
+        }
+    }
+
+    /// The search's configuration of the pie-rule game gives South's first move no repeat:
+    /// its value from every opening (1–7 seeds, depths 1–3, static order and short look) is the
+    /// plain minimax of that rule; with the DEC rules (a repeat) some values differ.
+    #[test]
+    fn the_search_gives_the_first_move_no_repeat() {
+        let mut differ = 0;
+        for seeds in 1..=7 {
+            for depth in 1..=3 {
+                let b = Board7::opening(seeds);
+                let want = pie_minimax(&b, 0, 0, depth);
+                for short in [false, true] {
+                    let r = search::search(&b, 0, &config(depth, short), false).unwrap();
+                    assert_eq!(r.value, want, "seeds {seeds} depth {depth} short {short}");
+                    let (c, _) = Rules::MANKALAH.after(&b, r.best, 0).unwrap();
+                    assert_eq!(c.to_move, Side::B);
+                }
+                let dec = search::choose(&b, 0, &Settings::static_only(depth)).unwrap();
+                differ += usize::from(dec.value != want);
+            }
+        }
+        assert!(differ > 0, "the rule never mattered");
+    }
+
+    /// Perft of the pie-rule game: 7 first moves; after each North has its 7 pits and the
+    /// swap; at depth 3 each swap is followed by North's moves, each North move by the next
+    /// side's (counted here from the board directly).
+    #[test]
+    fn pie_rule_perft() {
+        let m = Match::default();
+        assert_eq!(perft(&m, 1), 7);
+        assert_eq!(perft(&m, 2), 56);
+        let mut want = 0;
+        for pit in 1..=7 {
+            let mut b = Board7::opening(7);
+            b.play(pit).unwrap();
+            b.to_move = Side::B;
+            want += b.legal_moves().len() as u64; // the swap, then North moves
+            for n in b.legal_moves() {
+                let (c, _) = b.after(n).unwrap();
+                want += c.legal_moves().len() as u64;
+            }
+        }
+        assert_eq!(perft(&m, 3), want);
+        assert_eq!(perft(&Match::new(1), 2), 7 * 8);
+    }
+
+    /// On North's first turn the machine swaps exactly when the search's value is above 0,
+    /// and the sowings into the game leave the swap out.
+    #[test]
+    fn the_swap_follows_the_value() {
+        let mut swaps = 0;
+        for seeds in 1..=7 {
+            for first in 1..=7 {
+                let mut m = Match::new(seeds);
+                m.play(Action::Move(first)).unwrap();
+                let (a, r) = choose_with(&m, &config(2, false)).unwrap();
+                assert_eq!(a == Action::Swap, r.value > 0, "seeds {seeds} hole {first}");
+                swaps += usize::from(a == Action::Swap);
+                if a == Action::Swap {
+                    m.play(a).unwrap();
+                    assert_eq!((m.sowings(), m.can_swap()), (1, false));
+                    let (b, _) = choose_with(&m, &config(2, false)).unwrap();
+                    assert!(matches!(b, Action::Move(_)));
+                }
+            }
+        }
+        assert!(swaps > 0 && swaps < 49, "{swaps} swaps");
     }
 }

@@ -408,8 +408,10 @@ impl<E> Searcher<'_, E> {
         let mut pv = Vec::new();
         let mut first_pv = None;
         for m in order {
-            let (child, r) = b
-                .after_with(m, self.c.rules.capture)
+            let (child, r) = self
+                .c
+                .rules
+                .after(b, m, ply)
                 .expect("ordered moves are legal");
             let child_level = self.next_level(level, r.repeat);
             // A printout line follows this sowing if it ends the reply turn, or the root turn
@@ -511,7 +513,7 @@ impl<E> Searcher<'_, E> {
         let (mut alpha, mut beta) = (-INF, INF);
         let mut scored = Vec::new();
         for m in self.static_moves(b) {
-            let (child, r) = b.after_with(m, self.c.rules.capture).expect("legal");
+            let (child, r) = self.c.rules.after(b, m, ply).expect("legal");
             let child_level = self.next_level(0, r.repeat);
             let (v, _, _) = self.node(&child, child_level, s, ply + 1, 0, alpha, beta, false);
             scored.push((m, v));
