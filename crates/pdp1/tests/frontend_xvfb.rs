@@ -17,6 +17,9 @@ const PAPER: u32 = 0xf2eee0;
 const CELL_W: usize = 8;
 const LINE_H: usize = 11;
 const TUBE_FACE: u32 = 0x06090a;
+/// The cabinet around the round face and the bezel's metal rim (draw/phosphor.rs).
+const CABINET: u32 = 0x2a2e34;
+const RIM: u32 = 0x9ca0a6;
 
 fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -105,14 +108,14 @@ impl Image {
         lines
     }
 
-    /// Side of the scope: the square of tube face at the top left (its top row is dark).
+    /// Side of the scope pane at the top left (its top row is the cabinet above the round face).
     fn scope_side(&self) -> usize {
         (0..self.w)
-            .take_while(|&x| self.at(x, 0) == TUBE_FACE)
+            .take_while(|&x| self.at(x, 0) == CABINET)
             .count()
     }
 
-    /// Lit pixels of the scope.
+    /// Lit pixels of the scope (on the face: not the cabinet or the rim).
     fn scope_lit(&self) -> Vec<(usize, usize)> {
         let side = self.scope_side();
         let mut v = Vec::new();
@@ -120,7 +123,7 @@ impl Image {
             for x in 0..side {
                 let p = self.at(x, y);
                 let lum = (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff);
-                if p != TUBE_FACE && lum > 90 {
+                if p != TUBE_FACE && p != CABINET && p != RIM && lum > 90 {
                     v.push((x, y));
                 }
             }
@@ -216,8 +219,10 @@ fn ribbon_overstrike_and_intensity_order_in_the_window() {
     assert!(ink(0, 1).iter().all(|p| !red(p)), "ok is black");
 
     // The eight spots on the row y = 0: brightness-weighted size grows left to right.
+    // The raster's square sits inside a bezel margin of side/48 pixels (draw/phosphor.rs).
     let side = img.scope_side();
-    let to_px = |r: f64| (r + 0.5) * side as f64 / 1024.0 - 0.5;
+    let m = (side / 48).max(4) as f64;
+    let to_px = |r: f64| m + (r + 0.5) * (side as f64 - 2.0 * m) / 1024.0 - 0.5;
     let cy = to_px(511.0).round() as isize;
     let mut last = 0.0;
     for v in [-0o340, -0o240, -0o140, -0o40, 0o40, 0o140, 0o240, 0o340] {

@@ -102,7 +102,13 @@ pub const TAPE_HOLE: Color = rgb(0x20, 0x1c, 0x14);
 
 /// Height in pixels the panel needs at font scale `s`.
 pub fn height(s: i32) -> i32 {
-    cell(s).1 * 12 + 8 * s
+    cell(s).1 * 14 + 8 * s
+}
+
+/// Switch pitch (centre to centre) and body size in pixels at font scale `s` (issue 17: the
+/// levers were 3×5 px): 12×20 px at scale 1, twice that on big screens.
+pub fn switch_size(s: i32) -> (i32, i32, i32) {
+    (12 * s, 10 * s, 2 * cell(s).1 - 2 * s)
 }
 
 struct Geo {
@@ -120,6 +126,12 @@ impl Geo {
     }
     fn row_width(&self, n: usize) -> i32 {
         self.bit_x(0, n, n - 1) + self.cw
+    }
+    /// The same for a row of switches, at the switches' pitch.
+    fn switch_x(&self, x: i32, n: usize, i: usize) -> i32 {
+        let (pitch, _, _) = switch_size(self.s);
+        let gaps = (1..=i).filter(|&k| (n - k).is_multiple_of(3)).count() as i32;
+        x + i as i32 * pitch + gaps * 4 * self.s + pitch / 2
     }
 }
 
@@ -157,12 +169,15 @@ fn switches(
     make: impl Fn(u8) -> Switch,
     cursor: Option<Switch>,
 ) -> i32 {
-    c.text(x, y, label, LABEL, g.s);
+    let (pitch, bw, bh) = switch_size(g.s);
+    // Labels and the octal value beside the middle of the levers.
+    let ty = y + bh / 2 - g.lh / 2;
+    c.text(x, ty, label, LABEL, g.s);
     let lx = x + (label.len().max(3) as i32 + 1) * g.cw;
     for i in 0..n {
         let on = v >> (n - 1 - i) & 1 == 1;
-        let cx = g.bit_x(lx, n, i);
-        let body = Rect::new(cx - 3 * g.s, y - 2 * g.s, 6 * g.s, g.lh);
+        let cx = g.switch_x(lx, n, i);
+        let body = Rect::new(cx - bw / 2, y, bw, bh);
         let sw = make(i as u8);
         if cursor == Some(sw) {
             c.frame(
@@ -193,13 +208,14 @@ fn switches(
             )
         };
         c.fill(lever, if on { SWITCH_ON } else { SWITCH_OFF });
+        // The whole pitch is the switch's: neighbours' boxes touch, no click falls between.
         hits.push((
-            Rect::new(cx - g.cw / 2, body.y, g.cw, body.h),
+            Rect::new(cx - pitch / 2, body.y, pitch, body.h),
             Hit::Switch(sw),
         ));
     }
-    let vx = lx + g.row_width(n) + g.cw / 2;
-    c.text(vx, y, &octal(v, n), LABEL, g.s)
+    let vx = g.switch_x(lx, n, n - 1) + pitch / 2 + g.cw / 2;
+    c.text(vx, ty, &octal(v, n), LABEL, g.s)
 }
 
 /// The paper tape reader (issue 17: the 22-second load looked dead): its label with how much
@@ -312,10 +328,10 @@ pub fn draw(
         st,
     );
 
-    // Switches.
+    // Switches: two rows of levers two text lines high.
     let cursor = st.switch_cursor.map(switch_at);
-    let sy = y(6);
-    switches(
+    let sy = y(6) - lh / 3;
+    let tw_end = switches(
         c,
         &g,
         hits,
@@ -331,7 +347,7 @@ pub fn draw(
         c,
         &g,
         hits,
-        col2,
+        tw_end + cw,
         sy,
         "SS",
         m.sense_switches() as u32,
@@ -339,7 +355,7 @@ pub fn draw(
         |i| Switch::Sense(i + 1),
         cursor,
     );
-    let ty = y(8) - lh / 3;
+    let ty = y(8) + lh / 3;
     let ex = switches(
         c,
         &g,
@@ -386,7 +402,7 @@ pub fn draw(
     ];
     let bw = (r.w - 12 * s) / 6;
     for (row, ks) in keys.iter().enumerate() {
-        let by = y(10) - lh / 2 + row as i32 * (lh + 3 * s);
+        let by = y(11) + lh / 4 + row as i32 * (lh + 3 * s);
         for (i, k) in ks.iter().enumerate() {
             let b = Rect::new(x + i as i32 * bw, by, bw - 4 * s, lh + s);
             c.fill(b, PANEL_DARK);

@@ -776,4 +776,52 @@ mod tests {
             assert_eq!(px.len(), w.max(MIN_SIZE.0) * h.max(MIN_SIZE.1));
         }
     }
+
+    /// Issue 17: the switches were 3×5 px. At every size each of the 41 switches has a box of
+    /// at least 10×18 px (scaled with the font) inside the console pane, its centre clicks that
+    /// switch and no other, and no two boxes overlap.
+    #[test]
+    fn switches_are_big_enough_to_click_at_every_size() {
+        let m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
+        for (w, h) in [
+            MIN_SIZE,
+            DEFAULT_SIZE,
+            (1000, 900),
+            (1600, 1000),
+            (2400, 1400),
+        ] {
+            let mut sc = Screen::new(w, h);
+            sc.render(&m);
+            let l = sc.layout();
+            let boxes: Vec<(Rect, console::Switch)> = sc
+                .console_hits
+                .iter()
+                .filter_map(|&(r, hit)| match hit {
+                    Hit::Switch(sw) => Some((r, sw)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(boxes.len(), console::SWITCH_COUNT, "{w}x{h}");
+            for (i, &(r, sw)) in boxes.iter().enumerate() {
+                assert!(r.w >= 10 * l.s && r.h >= 18 * l.s, "{w}x{h}: {sw:?} {r:?}");
+                let c = l.console;
+                assert!(
+                    r.x >= c.x && r.y >= c.y && r.right() <= c.right() && r.bottom() <= c.bottom(),
+                    "{w}x{h}: {sw:?} {r:?} outside the console {c:?}"
+                );
+                assert_eq!(
+                    sc.hit(r.x + r.w / 2, r.y + r.h / 2),
+                    Some(Hit::Switch(sw)),
+                    "{w}x{h}"
+                );
+                for &(q, other) in &boxes[i + 1..] {
+                    let apart = r.right() <= q.x
+                        || q.right() <= r.x
+                        || r.bottom() <= q.y
+                        || q.bottom() <= r.y;
+                    assert!(apart, "{w}x{h}: {sw:?} {r:?} overlaps {other:?} {q:?}");
+                }
+            }
+        }
+    }
 }
