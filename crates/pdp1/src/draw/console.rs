@@ -49,22 +49,61 @@ pub enum Key {
 }
 
 impl Key {
-    pub fn label(self) -> (&'static str, &'static str) {
+    /// The key's name, a shorter form of it, and its function key.
+    pub fn label(self) -> (&'static str, &'static str, &'static str) {
         match self {
-            Key::Start => ("START", "F2"),
-            Key::StartSbm => ("START SBM", "sF2"),
-            Key::Stop => ("STOP", "F3"),
-            Key::Continue => ("CONT", "F4"),
-            Key::Examine => ("EXAM", "F5"),
-            Key::Deposit => ("DEP", "F6"),
-            Key::ReadIn => ("READ IN", "F7"),
-            Key::SingleStep => ("SGL STEP", "F8"),
-            Key::SingleInst => ("SGL INST", "F9"),
-            Key::Pause => ("PAUSE", "F10"),
-            Key::Speed => ("SPEED", "F11"),
-            Key::Help => ("HELP", "F1"),
+            Key::Start => ("START", "START", "F2"),
+            Key::StartSbm => ("START SBM", "SBM", "sF2"),
+            Key::Stop => ("STOP", "STOP", "F3"),
+            Key::Continue => ("CONT", "CONT", "F4"),
+            Key::Examine => ("EXAM", "EXAM", "F5"),
+            Key::Deposit => ("DEP", "DEP", "F6"),
+            Key::ReadIn => ("READ IN", "READ", "F7"),
+            Key::SingleStep => ("SGL STEP", "STEP", "F8"),
+            Key::SingleInst => ("SGL INST", "INST", "F9"),
+            Key::Pause => ("PAUSE", "PAUSE", "F10"),
+            Key::Speed => ("SPEED", "SPEED", "F11"),
+            Key::Help => ("HELP", "HELP", "F1"),
         }
     }
+
+    /// The button's text in `room` characters: the name with its function key, else the short
+    /// name with it, else the function key alone (issue 17: the hints must stay visible at
+    /// every size, and no word or number is cut).
+    pub fn text(self, room: usize) -> String {
+        let (name, short, fkey) = self.label();
+        [format!("{name} {fkey}"), format!("{short} {fkey}")]
+            .into_iter()
+            .find(|t| t.len() <= room)
+            .unwrap_or_else(|| fkey.to_string())
+    }
+}
+
+/// The console keys as drawn, two rows of six.
+pub const KEYS: [[Key; 6]; 2] = [
+    [
+        Key::Start,
+        Key::StartSbm,
+        Key::Stop,
+        Key::Continue,
+        Key::Examine,
+        Key::Deposit,
+    ],
+    [
+        Key::ReadIn,
+        Key::SingleStep,
+        Key::SingleInst,
+        Key::Pause,
+        Key::Speed,
+        Key::Help,
+    ],
+];
+
+/// Characters that fit on one key button in a console pane `w` pixels wide at font scale `s`.
+pub fn key_room(w: i32, s: i32) -> usize {
+    let (cw, _) = cell(s);
+    let bw = (w - 12 * s) / 6 - 4 * s;
+    ((bw - 2 * s) / cw).max(0) as usize
 }
 
 /// Something the mouse can press.
@@ -382,38 +421,15 @@ pub fn draw(
     );
 
     // Keys.
-    let keys = [
-        [
-            Key::Start,
-            Key::StartSbm,
-            Key::Stop,
-            Key::Continue,
-            Key::Examine,
-            Key::Deposit,
-        ],
-        [
-            Key::ReadIn,
-            Key::SingleStep,
-            Key::SingleInst,
-            Key::Pause,
-            Key::Speed,
-            Key::Help,
-        ],
-    ];
     let bw = (r.w - 12 * s) / 6;
-    for (row, ks) in keys.iter().enumerate() {
+    let room = key_room(r.w, s);
+    for (row, ks) in KEYS.iter().enumerate() {
         let by = y(11) + lh / 4 + row as i32 * (lh + 3 * s);
         for (i, k) in ks.iter().enumerate() {
             let b = Rect::new(x + i as i32 * bw, by, bw - 4 * s, lh + s);
             c.fill(b, PANEL_DARK);
             c.frame(b, SWITCH_OFF);
-            let (name, fkey) = k.label();
-            let t = if (name.len() + fkey.len() + 1) as i32 * cw <= b.w - 2 * s {
-                format!("{name} {fkey}")
-            } else {
-                name.to_string()
-            };
-            c.text_clipped(b.x + 2 * s, b.y + 2 * s, &t, LABEL, s, b.right());
+            c.text_clipped(b.x + 2 * s, b.y + 2 * s, &k.text(room), LABEL, s, b.right());
             hits.push((b, Hit::Key(*k)));
         }
     }

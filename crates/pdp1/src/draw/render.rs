@@ -824,4 +824,39 @@ mod tests {
             }
         }
     }
+
+    /// Issue 17: the function-key hints stay visible at every size: each console key shows its
+    /// function key whole (with its name, or a short name, when there is room), and the text
+    /// fits its button.
+    #[test]
+    fn function_keys_show_at_every_size() {
+        for (w, h) in [
+            MIN_SIZE,
+            DEFAULT_SIZE,
+            (1000, 900),
+            (1600, 1000),
+            (2400, 1400),
+            (3840, 2160),
+        ] {
+            let l = Layout::new(w, h);
+            let room = console::key_room(l.console.w, l.s);
+            for k in console::KEYS.iter().flatten() {
+                let (name, short, fkey) = k.label();
+                let t = k.text(room);
+                assert!(t.len() <= room, "{w}x{h}: {t:?} in {room} characters");
+                assert!(t.ends_with(fkey), "{w}x{h}: {k:?} shows {t:?}");
+                assert!(
+                    t == fkey || t.starts_with(name) || t.starts_with(short),
+                    "{w}x{h}: {t:?}"
+                );
+            }
+            // At the default size every key keeps a name beside its function key.
+            if (w, h) == DEFAULT_SIZE {
+                assert!(console::KEYS
+                    .iter()
+                    .flatten()
+                    .all(|k| k.text(room).contains(' ')));
+            }
+        }
+    }
 }
