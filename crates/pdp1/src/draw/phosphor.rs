@@ -362,21 +362,24 @@ impl Phosphor {
     /// Draw the tube into `canvas` with the pane's top-left corner at (ox, oy). Tiles that were
     /// dark last time and still are keep what the canvas holds, unless `all` (the canvas was
     /// drawn over or resized: then the bezel is drawn too). Only the round face's pixels are
-    /// ever written after that.
-    pub fn draw(&mut self, canvas: &mut Canvas, ox: usize, oy: usize, all: bool) {
+    /// ever written after that. Returns whether any pixel was written (a dark tube whose time
+    /// moves on writes none).
+    pub fn draw(&mut self, canvas: &mut Canvas, ox: usize, oy: usize, all: bool) -> bool {
         // A stopped or paused machine: the canvas already shows this picture.
         if !self.changed && !all {
-            return;
+            return false;
         }
         self.changed = false;
         if all {
             self.draw_bezel(canvas, ox, oy);
         }
+        let mut wrote = all;
         for t in 0..self.tile_blue.len() {
             let lit = self.tile_blue[t] > 0.0 || self.tile_green[t] > 0.0;
             if !lit && !self.shown[t] && !all {
                 continue;
             }
+            wrote = true;
             self.shown[t] = lit;
             let (tx, ty) = (t % self.tiles, t / self.tiles);
             let x0 = tx * TILE;
@@ -406,6 +409,18 @@ impl Phosphor {
                 }
             }
         }
+        wrote
+    }
+
+    /// The picture holds still in extent: the tiles holding light are the ones drawn lit last
+    /// time (a refreshed picture such as the Kalah board, or a dark tube). Its brightness may
+    /// still change; the window then shows it at a lower rate.
+    pub fn steady(&self) -> bool {
+        self.tile_blue
+            .iter()
+            .zip(&self.tile_green)
+            .zip(&self.shown)
+            .all(|((&b, &g), &shown)| (b > 0.0 || g > 0.0) == shown)
     }
 }
 
