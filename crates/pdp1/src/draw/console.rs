@@ -270,7 +270,8 @@ fn reader(c: &mut Canvas, g: &Geo, strip: Rect, lx: i32, ly: i32, m: &Machine, s
     let pct = read * 100 / frames.len();
     let label = format!("TAPE  {} {pct}% {read}/{}", st.tape_name, frames.len());
     let room = ((strip.right() - lx) / g.cw).max(0) as usize;
-    let label: String = label.chars().take(room).collect();
+    // Cut at a space: the tape's name and percentage stay, never part of a number.
+    let label = super::canvas::fit_words(&label, room);
     c.text(lx, ly, &label, LABEL, g.s);
     let fw = 3 * g.s;
     let cols = (strip.w / fw).max(1) as usize;
