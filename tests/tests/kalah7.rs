@@ -290,7 +290,7 @@ type Points = std::collections::BTreeMap<(i16, i16), u32>;
 fn number(points: &mut Points, n: u32, x: i16, y: i16) {
     let digits = n.to_string();
     for (i, d) in digits.bytes().enumerate() {
-        glyph(points, usize::from(d - b'0'), x + 24 * i as i16, y);
+        glyph(points, usize::from(d - b'0'), x + 24 * i as i16, y, 6);
     }
 }
 
@@ -307,8 +307,8 @@ fn expected_points(cells: &[u32; 16], plus: Option<Side>) -> Points {
     number(&mut pts, cells[15], -370, -15);
     number(&mut pts, cells[7], 330, -15);
     match plus {
-        Some(Side::A) => glyph(&mut pts, 10, -370, -75),
-        Some(Side::B) => glyph(&mut pts, 10, -370, 45),
+        Some(Side::A) => glyph(&mut pts, 10, -370, -75, 6),
+        Some(Side::B) => glyph(&mut pts, 10, -370, 45, 6),
         None => {}
     }
     pts
