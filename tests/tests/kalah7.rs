@@ -11,94 +11,53 @@
 //! engine's; at the end the result line and the final board.
 mod kalah_support;
 use kalah::mankalah::{choose_with, config, Action, Match, HOLES};
-use kalah::{Board7, Side};
-use kalah_support::{parse_analysis, roms, Rng, CR, SPACE};
-use pdp1_core::{Limit, Machine, MachineConfig, StopReason, Word};
+use kalah::{Board7, Report, Side};
+use kalah_support::{glyph, parse_analysis, Program, Rng, CR, SPACE};
+use pdp1_core::Word;
 
 const TW_ANALYSIS: u32 = 0o400000;
 const TW_SHORT_LOOK: u32 = 0o200000;
 /// FIO-DEC `s`, `x`, `8`.
 const KEY_S: u8 = 0o22;
 
-fn assembly() -> pdp1_asm::Assembly {
-    let files =
-        pdp1_asm::read_source_list(&roms().join("kalah7.files")).expect("roms/kalah7.files");
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(n, t)| (n.as_str(), t.as_str()))
-        .collect();
-    pdp1_asm::assemble_files(&files).unwrap_or_else(|d| panic!("{d}"))
-}
-
 /// The test word: depth (0 means 4), seeds per pit (0 means 7), options.
 fn test_word(depth: u32, seeds: u32, options: u32) -> u32 {
     (depth & 0o17) | ((seeds & 0o17) << 4) | options
 }
 
-struct K7 {
-    m: Machine,
-    wt: u32,
-    bd: u32,
+/// READ IN roms/kalah7.rim with test word `tw`, run to its waiting loop.
+fn boot(tw: u32) -> Program {
+    Program::boot_tape("kalah7.files", "kalah7.rim", tw, 0)
 }
 
-impl K7 {
-    fn boot(tw: u32) -> K7 {
-        let asm = assembly();
-        let mut m = Machine::new(MachineConfig::default()).unwrap();
-        m.set_test_word(Word::new(tw));
-        m.mount_tape(std::fs::read(roms().join("kalah7.rim")).expect("roms/kalah7.rim"));
-        let wt = asm.symbols.value_of("wt").expect("wt");
-        let bd = asm.symbols.value_of("bd").expect("bd");
-        m.add_breakpoint(wt);
-        m.read_in();
-        let mut k = K7 { m, wt, bd };
-        k.run_to_wait();
-        k
-    }
+/// Strike a key, run until the program waits again; what was typed.
+fn key(k: &mut Program, code: u8) -> String {
+    k.key(code);
+    k.paper()
+}
 
-    fn run_to_wait(&mut self) {
-        if self.m.pc() == self.wt {
-            let r = self.m.step_instruction();
-            assert!(matches!(r, StopReason::Stepped), "step: {r:?}");
-        }
-        let limit = Limit {
-            until_ns: Some(self.m.time_ns() + 7_200_000_000_000),
-            instructions: None,
-        };
-        let r = self.m.run_until(limit);
-        assert_eq!(r, StopReason::Breakpoint(self.wt), "not back at wt");
+/// The program's board and side to move (a7 … Kb at `bd`, then the side).
+fn board(k: &Program) -> Board7 {
+    let bd = k.sym("bd");
+    let mut b = Board7::opening(0);
+    for i in 0..16 {
+        b.cells[i] = k.m.read(bd + i as u32).unwrap().bits() as u8;
     }
+    b.to_move = match k.m.read(bd + 16).unwrap().bits() {
+        0 => Side::A,
+        _ => Side::B,
+    };
+    b
+}
 
-    fn key(&mut self, code: u8) -> String {
-        self.m.strike_key(code);
-        self.run_to_wait();
-        self.paper()
-    }
-
-    fn paper(&mut self) -> String {
-        self.m
-            .drain_typewriter()
-            .iter()
-            .filter_map(|e| match e.code {
-                0o75 => Some('\u{8}'),
-                0o77 => Some('\n'),
-                c => pdp1_core::fiodec::to_ascii(c, e.upper),
-            })
-            .collect()
-    }
-
-    /// The program's board and side to move.
-    fn board(&self) -> Board7 {
-        let mut b = Board7::opening(0);
-        for i in 0..16 {
-            b.cells[i] = self.m.read(self.bd + i as u32).unwrap().bits() as u8;
-        }
-        b.to_move = match self.m.read(self.bd + 16).unwrap().bits() {
-            0 => Side::A,
-            _ => Side::B,
-        };
-        b
-    }
+/// The machine's action typed after space has the reference's analysis line.
+fn assert_analysis(typed: &str, r: &Report, ctx: &str) {
+    let an = parse_analysis(typed).unwrap_or_else(|| panic!("{typed:?}; {ctx}"));
+    assert_eq!(
+        (an.e, an.p, an.v),
+        (r.effort, r.long_effort, r.value),
+        "e, p, v; {ctx}"
+    );
 }
 
 /// The punctuation the program types after `a` by `mover`, which left `after`.
@@ -133,7 +92,7 @@ fn result_line(b: &Board7) -> String {
 
 /// One game: `machine` is the chance (in 8) that an action is the machine's.
 fn play_game(rng: &mut Rng, seeds: u8, depth: u32, short: bool, machine: u64) -> (u32, u32) {
-    let mut k = K7::boot(test_word(
+    let mut k = boot(test_word(
         depth,
         u32::from(seeds),
         TW_ANALYSIS | if short { TW_SHORT_LOOK } else { 0 },
@@ -141,14 +100,14 @@ fn play_game(rng: &mut Rng, seeds: u8, depth: u32, short: bool, machine: u64) ->
     let c = config(depth, short);
     let mut m = Match::new(seeds);
     let (mut machine_moves, mut swaps) = (0, 0);
-    assert_eq!(k.board(), m.board, "opening");
+    assert_eq!(board(&k), m.board, "opening");
     let ctx0 = format!("seeds {seeds} depth {depth} short {short}");
     while !m.over() {
         let before = m.clone();
         let ctx = format!("{ctx0}, {:?}, {} actions", m.board, m.actions);
         let (a, typed, want) = if rng.below(8) < machine {
             let (a, r) = choose_with(&m, &c).unwrap();
-            let typed = k.key(SPACE);
+            let typed = key(&mut k, SPACE);
             let mut after = m.clone();
             after.play(a).unwrap();
             let p = punctuation(&before, a, &after);
@@ -157,12 +116,7 @@ fn play_game(rng: &mut Rng, seeds: u8, depth: u32, short: bool, machine: u64) ->
                 want.push('\n');
             }
             want.push_str(&format!("e{}p{}v{}\n", r.effort, r.long_effort, r.value));
-            let an = parse_analysis(&typed).unwrap_or_else(|| panic!("{typed:?}; {ctx}"));
-            assert_eq!(
-                (an.e, an.p, an.v),
-                (r.effort, r.long_effort, r.value),
-                "e, p, v; {ctx}"
-            );
+            assert_analysis(&typed, &r, &ctx);
             machine_moves += 1;
             (a, typed, want)
         } else {
@@ -180,7 +134,7 @@ fn play_game(rng: &mut Rng, seeds: u8, depth: u32, short: bool, machine: u64) ->
                 Action::Swap => KEY_S,
                 Action::Move(h) => HOLES + 1 - h,
             };
-            let typed = k.key(code);
+            let typed = key(&mut k, code);
             let mut after = m.clone();
             after.play(a).unwrap();
             let want = format!("{}{}", action_char(a), punctuation(&before, a, &after));
@@ -196,7 +150,7 @@ fn play_game(rng: &mut Rng, seeds: u8, depth: u32, short: bool, machine: u64) ->
             want.push_str(&result_line(&m.board));
         }
         assert_eq!(typed, want, "typed after {a:?}; {ctx}");
-        let mut b = k.board();
+        let mut b = board(&k);
         if m.over() {
             let mut fin = Board7::opening(0);
             fin.cells[Board7::KALAH_A] = m.board.kalah(Side::A) + m.board.pits_total(Side::A) as u8;
@@ -210,7 +164,7 @@ fn play_game(rng: &mut Rng, seeds: u8, depth: u32, short: bool, machine: u64) ->
         assert!(m.actions < 1000);
     }
     // After the end every key but carriage return is crossed out.
-    assert_eq!(k.key(SPACE), " \u{8}x");
+    assert_eq!(key(&mut k, SPACE), " \u{8}x");
     (machine_moves, swaps)
 }
 
@@ -236,17 +190,17 @@ fn games(seed: u64, n: usize, max_depth: u32) {
     );
 }
 
-/// A smoke set for CI: a few whole games at depths 1–2.
+/// A smoke set for CI: 40 whole games at depths 1–3.
 #[test]
 fn games_equal_the_reference_smoke() {
-    games(0x6b37_0001, 6, 2);
+    games(0x6b37_0001, 40, 3);
 }
 
-/// The long run: many games at depths 1–4.
+/// The long run: many games at depths 1–6.
 #[test]
 #[ignore = "slow: cargo test --release -p pdp1-tests --test kalah7 -- --ignored"]
 fn games_equal_the_reference_long() {
-    games(0x6b37_0002, 120, 4);
+    games(0x6b37_0002, 400, 6);
 }
 
 /// The typed contract's fixed points: South's first move ends its turn (pit 7 of 7 seeds lands
@@ -255,34 +209,225 @@ fn games_equal_the_reference_long() {
 /// so is an empty pit; space on North's first turn backspaces and types `s` or a move.
 #[test]
 fn keys_and_punctuation() {
-    let mut k = K7::boot(test_word(1, 0, 0));
-    assert_eq!(k.key(KEY_S), "s\u{8}x", "no swap on South's first move");
+    let mut k = boot(test_word(1, 0, 0));
     assert_eq!(
-        k.key(7),
+        key(&mut k, KEY_S),
+        "s\u{8}x",
+        "no swap on South's first move"
+    );
+    assert_eq!(
+        key(&mut k, 7),
         "7,",
         "7 seeds from pit 7 end in the kalah: no repeat"
     );
-    let b = k.board();
+    let b = board(&k);
     assert_eq!((b.kalah(Side::A), b.to_move), (1, Side::B));
-    assert_eq!(k.key(0o10), "8\u{8}x");
-    assert_eq!(k.key(0o61), "a\u{8}x");
-    assert_eq!(k.key(KEY_S), "s.");
-    assert_eq!(k.key(KEY_S), "s\u{8}x", "one swap");
-    assert_eq!(k.board(), b, "the swap changes no seed");
+    assert_eq!(key(&mut k, 0o10), "8\u{8}x");
+    assert_eq!(key(&mut k, 0o61), "a\u{8}x");
+    assert_eq!(key(&mut k, KEY_S), "s.");
+    assert_eq!(key(&mut k, KEY_S), "s\u{8}x", "one swap");
+    assert_eq!(board(&k), b, "the swap changes no seed");
     // Upper's pit 7 (7 seeds) is a repeat.
-    assert_eq!(k.key(7), "7.");
-    assert_eq!(k.key(7), "7\u{8}x", "an empty pit");
-    assert_eq!(k.key(2), "2\n");
+    assert_eq!(key(&mut k, 7), "7.");
+    assert_eq!(key(&mut k, 7), "7\u{8}x", "an empty pit");
+    assert_eq!(key(&mut k, 2), "2\n");
     // Restart: the test word is read again (1 seed a pit, depth 2).
     k.m.set_test_word(Word::new(test_word(2, 1, 0)));
-    assert_eq!(k.key(CR), "\n");
-    assert_eq!(k.board(), Board7::opening(1));
-    let t = k.key(SPACE);
+    assert_eq!(key(&mut k, CR), "\n");
+    assert_eq!(board(&k), Board7::opening(1));
+    let t = key(&mut k, SPACE);
     assert!(t.starts_with(" \u{8}") && t.ends_with(','), "{t:?}");
-    let t = k.key(SPACE);
+    let t = key(&mut k, SPACE);
     let c = t.chars().nth(2).unwrap();
     assert!(
         t.starts_with(" \u{8}") && (c == 's' || c.is_ascii_digit()),
         "{t:?}"
     );
+}
+
+/// Thinking time (emulated, at the PDP-1's 5 µs memory cycle) and host time for South's first
+/// move and for North's answer (the swap decision) from the 7×7 opening, by depth and order.
+/// A benchmark, not a test of time: `cargo test --release -p pdp1-tests --test kalah7 --
+/// --ignored --nocapture bench`.
+#[test]
+#[ignore = "benchmark: prints a table"]
+fn bench_thinking_time() {
+    println!("| depth | order | South's move | e | p | v | emulated s | host ms | North's answer | e | p | v | emulated s | host ms |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for depth in 1..=7 {
+        for short in [false, true] {
+            let mut k = boot(test_word(
+                depth,
+                0,
+                TW_ANALYSIS | if short { TW_SHORT_LOOK } else { 0 },
+            ));
+            let mut row = format!(
+                "| {depth} | {} |",
+                if short { "short look" } else { "static" }
+            );
+            for _ in 0..2 {
+                let (t0, h0) = (k.m.time_ns(), std::time::Instant::now());
+                let typed = key(&mut k, SPACE);
+                let secs = (k.m.time_ns() - t0) as f64 / 1e9;
+                let a = parse_analysis(&typed).unwrap();
+                let mv = typed.chars().nth(2).unwrap();
+                row.push_str(&format!(
+                    " {mv} | {} | {} | {} | {secs:.1} | {} |",
+                    a.e,
+                    a.p,
+                    a.v,
+                    h0.elapsed().as_millis()
+                ));
+            }
+            println!("{row}");
+        }
+    }
+}
+
+type Points = std::collections::BTreeMap<(i16, i16), u32>;
+
+/// The 7-pit program's font step (`chs=4400` in roms/kalah7.mac): 9 units.
+const UNIT: i16 = 9;
+
+/// A count: its digits (up to three, no leading zeros) 36 units apart from x.
+fn number(points: &mut Points, n: u32, x: i16, y: i16) {
+    let digits = n.to_string();
+    for (i, d) in digits.bytes().enumerate() {
+        glyph(points, usize::from(d - b'0'), x + 36 * i as i16, y, UNIT);
+    }
+}
+
+/// The 7-pit layout of docs/kalah.md: B's pits 1..7 at y 130 and A's pits 7..1 at y −166,
+/// x = −300 + 100 i; Kb at (−440, −18), Ka at (400, −18); "+" at (−440, −90) (lower to move)
+/// or (−440, 54), none at the end. Every point inside the round face (radius 511).
+fn expected_points(cells: &[u32; 16], plus: Option<Side>) -> Points {
+    let mut pts = Points::new();
+    for i in 0..7 {
+        let x = -300 + 100 * i as i16;
+        number(&mut pts, cells[14 - i], x, 130);
+        number(&mut pts, cells[i], x, -166);
+    }
+    number(&mut pts, cells[15], -440, -18);
+    number(&mut pts, cells[7], 400, -18);
+    match plus {
+        Some(Side::A) => glyph(&mut pts, 10, -440, -90, UNIT),
+        Some(Side::B) => glyph(&mut pts, 10, -440, 54, UNIT),
+        None => {}
+    }
+    for &(x, y) in pts.keys() {
+        let r2 = i32::from(x).pow(2) + i32::from(y).pow(2);
+        assert!(r2 < 500 * 500, "({x}, {y}) off the round face");
+    }
+    pts
+}
+
+fn frame(k: &mut Program) -> Points {
+    let f = k.frame();
+    for w in f.windows(2) {
+        assert!(w[1].time_ns - w[0].time_ns >= 50_000, "{w:?}");
+    }
+    let mut pts = Points::new();
+    for p in f {
+        *pts.entry((p.x, p.y)).or_default() += 1;
+    }
+    pts
+}
+
+/// The board on the Type 30: every point of a frame is the layout's, after every move of
+/// random games with 7 and with 15 seeds a pit (counts of one, two and three digits), the "+"
+/// for the side to move and none at the end.
+#[test]
+fn the_display_shows_the_seven_pit_board() {
+    let mut rng = Rng(0x6b37_0d15);
+    let mut three_digits = false;
+    for seeds in [7u8, 15] {
+        let mut k = boot(test_word(1, u32::from(seeds), 0));
+        let mut m = Match::new(seeds);
+        loop {
+            let cells: [u32; 16] = std::array::from_fn(|i| u32::from(m.board.cells[i]));
+            let (cells, plus) = if m.over() {
+                let mut c = [0; 16];
+                c[7] = cells[7] + m.board.pits_total(Side::A);
+                c[15] = cells[15] + m.board.pits_total(Side::B);
+                three_digits |= c[7] >= 100 || c[15] >= 100;
+                (c, None)
+            } else {
+                (cells, Some(m.board.to_move))
+            };
+            let (got, want) = (frame(&mut k), expected_points(&cells, plus));
+            let extra: Vec<_> = got.iter().filter(|p| want.get(p.0) != Some(p.1)).collect();
+            let missing: Vec<_> = want.iter().filter(|p| got.get(p.0) != Some(p.1)).collect();
+            assert!(
+                extra.is_empty() && missing.is_empty(),
+                "points not in the layout {extra:?}, missing {missing:?}; {m:?}"
+            );
+            if m.over() {
+                break;
+            }
+            let moves = m.board.legal_moves();
+            let pit = moves[rng.below(moves.len() as u64) as usize];
+            key(&mut k, pit);
+            m.play(Action::Move(HOLES + 1 - pit)).unwrap();
+        }
+    }
+    assert!(three_digits);
+}
+
+/// The set-up entry (test-word bit 2, the 18-word block at 0040–0061: the board a7 … Kb, the
+/// side to move, the sowings into the game) and the machine's move there: on random reachable
+/// positions (1–15 seeds a pit, 0–60 random actions in, a swap among them sometimes), depths
+/// 1–5, static order and short look, the typed action and e, p, v are the reference's.
+#[test]
+fn set_up_positions_equal_the_reference() {
+    const TW_SETUP: u32 = 0o100000;
+    let mut rng = Rng(0x6b37_5e70);
+    let mut k = boot(test_word(1, 0, 0));
+    let mut done = 0;
+    while done < 300 {
+        let seeds = 1 + rng.below(15) as u8;
+        let mut m = Match::new(seeds);
+        for _ in 0..rng.below(61) {
+            let a = m.legal_actions();
+            if a.is_empty() {
+                break;
+            }
+            m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
+        }
+        if m.over() {
+            continue;
+        }
+        let depth = 1 + (done % 5) as u32;
+        let short = rng.below(2) == 1;
+        for (i, &c) in m.board.cells.iter().enumerate() {
+            k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
+        }
+        let side = u32::from(m.board.to_move == Side::B);
+        k.m.write(0o60, Word::new(side)).unwrap();
+        k.m.write(0o61, Word::new(m.sowings())).unwrap();
+        let opts = TW_ANALYSIS | TW_SETUP | if short { TW_SHORT_LOOK } else { 0 };
+        k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
+        key(&mut k, CR);
+        assert_eq!(board(&k), m.board, "set-up");
+        if m.swapped {
+            // The program's swap flag is not in the block: a position after a swap is set
+            // up one action later, where the swap is over anyway.
+            if m.can_swap() || m.sowings() == 1 {
+                continue;
+            }
+        }
+        let typed = key(&mut k, SPACE);
+        let (a, r) = choose_with(&m, &config(depth, short)).unwrap();
+        let ctx = format!(
+            "{:?} sowings {} depth {depth} short {short}",
+            m.board,
+            m.sowings()
+        );
+        assert_eq!(
+            typed.chars().nth(2),
+            Some(action_char(a)),
+            "{typed:?}; {ctx}"
+        );
+        assert_analysis(&typed, &r, &ctx);
+        done += 1;
+    }
 }

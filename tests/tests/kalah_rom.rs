@@ -43,16 +43,11 @@ fn fits_a_4k_machine_without_multiply_divide() {
 }
 
 /// roms/kalah7.rim (the 7×7 pie-rule program, issue 14) is exactly the assembly of the files
-/// roms/kalah7.files names, and its search stack has room.
+/// roms/kalah7.files names; its search stack has room on a 4K machine and it needs no
+/// multiply/divide.
 #[test]
 fn kalah7_rim_is_the_assembled_kalah7_mac() {
-    let files =
-        pdp1_asm::read_source_list(&roms().join("kalah7.files")).expect("roms/kalah7.files");
-    let files: Vec<(&str, &str)> = files
-        .iter()
-        .map(|(n, t)| (n.as_str(), t.as_str()))
-        .collect();
-    let asm = pdp1_asm::assemble_files(&files).unwrap_or_else(|d| panic!("{d}"));
+    let asm = assembly_of("kalah7.files");
     let blk = pdp1_asm::tape::write_blk(&asm.image());
     let file = std::fs::read(roms().join("kalah7.rim")).unwrap();
     assert!(

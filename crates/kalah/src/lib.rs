@@ -15,7 +15,9 @@
 //! * [`russell`]: Russell's analysis program as its configuration (the option register,
 //!   [`russell::Analysis`]) and his printouts.
 //! * [`mankalah`]: the 7×7 pie-rule game of the Manchester tournaments: its rules (South's
-//!   first move, the swap), the engine protocol's messages, the reference engine's action.
+//!   first move, the swap), the engine protocol's messages, its search as a configuration of
+//!   the skeleton ([`mankalah::config`]) and the reference engine's action ([`mankalah::choose_with`]):
+//!   the oracle for `roms/kalah7.mac`.
 
 pub mod board;
 pub mod mankalah;

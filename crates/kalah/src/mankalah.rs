@@ -15,6 +15,11 @@
 //! Numbering: the protocol numbers a side's holes 1..7 from the one **furthest** from its
 //! store; the DEC note numbers pits from the one **nearest** the kalah. Hole `h` is pit `8 − h`.
 //! A state lists North's holes 1..7, North's store, South's holes 1..7, South's store.
+//!
+//! The search ([`config`]) is the DEC game's on the seven-pit board with the first-move rule
+//! ([`Rules::MANKALAH`]); the machine's action ([`choose_with`]) swaps on North's first turn when
+//! that search values the position above 0 for South. `roms/kalah7.mac` plays exactly this way
+//! (`tests/tests/kalah7.rs`); [`perft`] counts the pie game's action sequences.
 
 use crate::board::{Board7, MoveError, Rules, Side};
 use crate::search::{self, Config, Report, Settings};

@@ -167,11 +167,23 @@ fn historic_macro_agrees_on_test_programs() {
 /// characters, no `!`).
 #[test]
 fn historic_macro_agrees_on_kalah() {
+    historic_macro_agrees_on("kalah.files");
+}
+
+/// The same for the 7×7 pie-rule program (roms/kalah7.files, issue 14).
+#[test]
+fn historic_macro_agrees_on_kalah7() {
+    historic_macro_agrees_on("kalah7.files");
+}
+
+fn historic_macro_agrees_on(list_name: &str) {
     let Some(macro_rim) = macro_tape() else {
         return;
     };
-    let list = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../roms/kalah.files");
-    let files = pdp1_asm::read_source_list(&list).expect("roms/kalah.files");
+    let list = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../roms")
+        .join(list_name);
+    let files = pdp1_asm::read_source_list(&list).expect("roms/ source list");
     let named: Vec<(&str, &str)> = files
         .iter()
         .map(|(n, t)| (n.as_str(), t.as_str()))
@@ -179,7 +191,7 @@ fn historic_macro_agrees_on_kalah() {
     let ours = pdp1_asm::assemble_files(&named).unwrap_or_else(|d| panic!("{d}"));
     let texts: Vec<&str> = files.iter().map(|(_, t)| t.as_str()).collect();
     let (theirs, log) = historic_assemble_tapes(&macro_rim, &texts)
-        .unwrap_or_else(|log| panic!("roms/kalah.files:\n{log}"));
+        .unwrap_or_else(|log| panic!("roms/{list_name}:\n{log}"));
     let theirs_words: BTreeMap<u32, Word> = theirs
         .words
         .into_iter()
@@ -187,7 +199,7 @@ fn historic_macro_agrees_on_kalah() {
         .collect();
     assert!(
         theirs_words == ours.words && theirs.start == ours.start,
-        "roms/kalah.files: DEC MACRO's words differ\n{log}"
+        "roms/{list_name}: DEC MACRO's words differ\n{log}"
     );
 }
 

@@ -338,13 +338,7 @@ pub struct Machine {
 
     // Devices.
     next_event_ns: u64,
-    tty: io::Typewriter,
-    ptr: io::Reader,
-    ptp: io::Punch,
-    dpy: io::Display,
-    /// The program flags' changes, for sound (`serde(default)`: older states load).
-    #[serde(default)]
-    flags: io::FlagRecorder,
+    dev: io::Devices,
 
     breakpoints: BTreeSet<u32>,
     /// The last run stopped at a breakpoint here, after this many instructions: the next run
@@ -416,11 +410,7 @@ impl Machine {
             sb_ip: false,
             chan: io::Channels::default(),
             next_event_ns: u64::MAX,
-            tty: io::Typewriter::default(),
-            ptr: io::Reader::default(),
-            ptp: io::Punch::default(),
-            dpy: io::Display::new(second_display),
-            flags: io::FlagRecorder::default(),
+            dev: io::Devices::new(second_display),
             breakpoints: BTreeSet::new(),
             resume_from: None,
             bp_map: None,
@@ -562,7 +552,7 @@ impl Machine {
     }
     pub fn set_pf(&mut self, pf: u8) {
         self.pf = pf & 0o77;
-        self.flags.note(self.now(), self.pf);
+        self.dev.flags.note(self.now(), self.pf);
     }
     pub fn set_extend_mode(&mut self, on: bool) {
         self.extend = on;
@@ -708,7 +698,7 @@ impl Machine {
     pub fn read_in(&mut self) {
         self.start_clear();
         self.sbm = false;
-        self.ptr.forget_read();
+        self.dev.ptr.forget_read();
         self.reschedule();
         self.readin = readin::ReadIn {
             active: true,
@@ -784,12 +774,9 @@ impl Machine {
         r
     }
 
-    /// Execute exactly one memory cycle (SINGLE STEP): a fetch, a defer or an execute cycle
-    /// (see `machine/cycle.rs`; a sequence-break entry counts as one step). During READ IN,
-    /// one word is read.
-    /// The memory cycle SINGLE STEP will take next: `"fetch"`, `"defer"` (an indirect word),
-    /// `"execute"`, `"break entry"` (the three cycles of a sequence-break entry), `"rest"`
-    /// (a debreak's remaining step) — or `"read in"` while READ IN reads.
+    /// The memory cycle SINGLE STEP will take next: `"fetch"`, `"defer"` (an indirect word, or
+    /// a debreak's return word), `"execute"`, `"break entry"` (the three cycles of a
+    /// sequence-break entry) — or `"read in"` while READ IN reads.
     pub fn next_cycle(&self) -> &'static str {
         if self.readin.active {
             return "read in";
@@ -798,11 +785,14 @@ impl Machine {
             cycle::Phase::Fetch => "fetch",
             cycle::Phase::Defer { .. } => "defer",
             cycle::Phase::Execute { .. } => "execute",
-            cycle::Phase::Rest { .. } => "rest",
+            cycle::Phase::Debreak { .. } => "defer",
             cycle::Phase::Break { .. } => "break entry",
         }
     }
 
+    /// Execute exactly one memory cycle (SINGLE STEP): a fetch, a defer or an execute cycle
+    /// (see `machine/cycle.rs`; a sequence-break entry counts as one step). During READ IN,
+    /// one word is read.
     pub fn step_cycle(&mut self) -> StopReason {
         let r = if self.readin.active {
             let r = self.readin_word();
@@ -884,21 +874,24 @@ impl Machine {
     /// Put a paper tape (raw frames) in the reader, replacing any tape there.
     pub fn mount_tape(&mut self, frames: Vec<u8>) {
         let now = self.now();
-        self.ptr.mount(frames, now);
+        self.dev.ptr.mount(frames, now);
         self.reschedule();
     }
     /// Frames left unread in the reader.
     pub fn tape_remaining(&self) -> usize {
-        self.ptr.tape.len().saturating_sub(self.ptr.pos)
+        self.dev.ptr.tape.len().saturating_sub(self.dev.ptr.pos)
     }
     /// The tape in the reader (all its frames) and how many have been read — for a front
     /// panel's picture of the reader.
     pub fn tape(&self) -> (&[u8], usize) {
-        (&self.ptr.tape, self.ptr.pos.min(self.ptr.tape.len()))
+        (
+            &self.dev.ptr.tape,
+            self.dev.ptr.pos.min(self.dev.ptr.tape.len()),
+        )
     }
     /// The frames left unread in the reader, in reading order.
     pub fn tape_unread(&self) -> &[u8] {
-        self.ptr.tape.get(self.ptr.pos..).unwrap_or(&[])
+        self.dev.ptr.tape.get(self.dev.ptr.pos..).unwrap_or(&[])
     }
     /// The operator strikes a key (FIO-DEC code; case-shift keys are codes 072/074 like the real
     /// keyboard). Sets the buffer, status bit and PF1, and prints the key locally. Returns false if
@@ -921,27 +914,27 @@ impl Machine {
     /// starts a new wait). Polls made while the typewriter is still printing a character do
     /// not count: the program is then waiting for the printer (DDT polls `cks` for that).
     pub fn key_wait_since(&self) -> Option<u64> {
-        self.tty.key_wait_since(self.now())
+        self.dev.tty.key_wait_since(self.now())
     }
     pub fn drain_typewriter(&mut self) -> Vec<TypeEvent> {
-        std::mem::take(&mut self.tty.events)
+        std::mem::take(&mut self.dev.tty.events)
     }
     pub fn drain_display(&mut self) -> Vec<DisplayPoint> {
-        std::mem::take(&mut self.dpy.points)
+        std::mem::take(&mut self.dev.dpy.points)
     }
     /// The program flags' changes since the last drain, in time order (see [`FlagChange`];
     /// the flag word before the first is the one the previous drain ended with, or
     /// [`Machine::pf`] as it was when the host began listening).
     pub fn drain_flags(&mut self) -> Vec<FlagChange> {
-        std::mem::take(&mut self.flags.changes)
+        std::mem::take(&mut self.dev.flags.changes)
     }
     /// Bytes punched since the last drain (each a full 8-hole frame).
     pub fn drain_punch(&mut self) -> Vec<u8> {
-        std::mem::take(&mut self.ptp.out)
+        std::mem::take(&mut self.dev.ptp.out)
     }
     /// Typewriter case (upper) and ribbon (red) state.
     pub fn typewriter_state(&self) -> (bool, bool) {
-        (self.tty.upper, self.tty.red)
+        (self.dev.tty.upper, self.dev.tty.red)
     }
 
     // ---- internal helpers shared by the submodules ----

@@ -277,6 +277,37 @@ fn single_inst_over_a_cancelled_instruction_stops_after_the_entry() {
     assert_eq!(m.read(1).unwrap(), w(0o100));
 }
 
+#[test]
+fn single_step_takes_the_debreak_as_a_fetch_and_a_defer_cycle() {
+    // [aap] `jmp i 1` in a break: the fetch, then one defer cycle that reads the word at 1,
+    // restores OV (bit 0) and extend mode (bit 1), jumps to its address and ends the break
+    // in progress at its TP2. SINGLE STEP names each and takes each as one memory cycle.
+    // 100: law 5 / 101: law 6;  break routine 3: jmp i 1
+    let mut m = one_channel(&[(0o100, LAW | 5), (0o101, LAW | 6), (0o3, JMP_I_1)], 0o100);
+    m.strike_key(0o61);
+    m.step_cycle(); // law 5; the break follows
+    m.step_cycle(); // the entry: 1 holds 101 (OV off)
+    assert_eq!(m.pc(), 3);
+    m.set_ov(true); // the return must restore OV from the word at 1
+    let (c0, i0) = (m.cycles(), m.instructions());
+    assert_eq!(m.next_cycle(), "fetch");
+    assert_eq!(m.step_cycle(), StopReason::Stepped);
+    assert_eq!(m.cycles() - c0, 1, "the fetch is one memory cycle");
+    assert_eq!(
+        m.next_cycle(),
+        "defer",
+        "the return word is read in a defer cycle"
+    );
+    assert_eq!(m.pc(), 4, "still inside the break routine after the fetch");
+    assert_eq!(m.step_cycle(), StopReason::Stepped);
+    assert_eq!(m.cycles() - c0, 2, "fetch and defer: two cycles");
+    assert_eq!((m.pc(), m.instructions() - i0), (0o101, 1));
+    assert!(!m.ov(), "OV restored from the word at 1");
+    assert_eq!(m.next_cycle(), "fetch");
+    m.step_cycle();
+    assert_eq!(m.ac(), w(6), "the interrupted program goes on");
+}
+
 // ------------------------------------------------------------ cal in extend mode
 
 fn eight_k() -> MachineConfig {

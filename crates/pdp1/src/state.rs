@@ -12,8 +12,13 @@ use std::path::Path;
 
 /// The header's format name.
 pub const FORMAT: &str = "pdp1-state";
-/// Bump when the machine's serialised form changes incompatibly.
-pub const VERSION: u32 = 1;
+/// Bump when the machine's serialised form changes incompatibly. Version 2 (issue 18) keeps
+/// the devices' state under `machine.dev`; version 1 had `tty`, `ptr`, `ptp`, `dpy` and
+/// `flags` among the machine's own fields, and is still read (see [`v1_to_v2`]).
+pub const VERSION: u32 = 2;
+
+/// The devices' fields that version 1 kept directly in the machine.
+const V1_DEVICE_FIELDS: [&str; 5] = ["tty", "ptr", "ptp", "dpy", "flags"];
 
 #[derive(Serialize)]
 struct StateOut<'a> {
@@ -79,8 +84,11 @@ pub fn from_ron(text: &str) -> Result<Machine> {
     }
     match field("version") {
         Some(ron::Value::Number(n)) if n.as_i64() == Some(i64::from(VERSION)) => {}
+        Some(ron::Value::Number(n)) if n.as_i64() == Some(1) => {
+            return from_ron(&v1_to_v2(text)?);
+        }
         Some(ron::Value::Number(n)) => bail!(
-            "it was written by an incompatible pdp1 (state format version {}; this pdp1 reads version {VERSION})",
+            "it was written by an incompatible pdp1 (state format version {}; this pdp1 reads versions 1 to {VERSION})",
             n.as_i64().map_or_else(|| format!("{n:?}"), |v| v.to_string())
         ),
         _ => bail!("it has no state format version"),
@@ -92,6 +100,133 @@ pub fn from_ron(text: &str) -> Result<Machine> {
     }
     check(&s.machine)?;
     Ok(s.machine)
+}
+
+/// A version 1 state's text as version 2: the device fields of the machine (`tty`, `ptr`,
+/// `ptp`, `dpy`, `flags`) moved, text unchanged, into a `dev: (…)` struct where the first of
+/// them stood, and the version made 2. Done on the text because `ron::Value` forgets the
+/// names of enum variants (the processor's phase), so a parsed value cannot be written back.
+fn v1_to_v2(text: &str) -> Result<String> {
+    let bad = || anyhow::anyhow!("its version 1 layout is damaged");
+    let top = struct_fields(text, 0).ok_or_else(bad)?;
+    let field = |name: &str| top.iter().find(|f| f.name == name).ok_or_else(bad);
+    let machine = field("machine")?;
+    let version = field("version")?;
+    let body = machine.value;
+    let fields = struct_fields(text, body).ok_or_else(bad)?;
+    let moved: Vec<&Field> = fields
+        .iter()
+        .filter(|f| V1_DEVICE_FIELDS.contains(&f.name))
+        .collect();
+    let Some(first) = moved.first() else {
+        bail!("its version 1 machine has no devices");
+    };
+    let dev = moved
+        .iter()
+        .map(|f| &text[f.start..f.end])
+        .collect::<Vec<_>>()
+        .join(", ");
+    // Rebuild: the text up to the version's value, `2`, on to the first device field, `dev`,
+    // then the rest with every device field (and the comma after it) left out.
+    let mut out = String::with_capacity(text.len() + 8);
+    out.push_str(&text[..version.value]);
+    out.push('2');
+    let mut at = version.end;
+    for f in &fields {
+        if !V1_DEVICE_FIELDS.contains(&f.name) {
+            continue;
+        }
+        out.push_str(&text[at..f.start]);
+        if std::ptr::eq(f, *first) {
+            out.push_str("dev: (");
+            out.push_str(&dev);
+            out.push_str("), ");
+        }
+        at = f.next;
+    }
+    out.push_str(&text[at..]);
+    Ok(out)
+}
+
+/// A field of a RON struct in a text: its name, where the field starts, where its value
+/// starts and ends, and where the next field may start (after a comma, if any).
+struct Field<'a> {
+    name: &'a str,
+    start: usize,
+    value: usize,
+    end: usize,
+    next: usize,
+}
+
+/// The fields of the RON struct whose `(` is the first non-blank character at or after `at`:
+/// names and spans, found by counting brackets outside strings. `None` if it is not a struct.
+fn struct_fields(text: &str, at: usize) -> Option<Vec<Field<'_>>> {
+    let b = text.as_bytes();
+    let skip_blank = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    let mut i = skip_blank(at);
+    if b.get(i) != Some(&b'(') {
+        return None;
+    }
+    i += 1;
+    let mut fields = Vec::new();
+    loop {
+        i = skip_blank(i);
+        if b.get(i) == Some(&b')') {
+            return Some(fields);
+        }
+        let start = i;
+        while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            i += 1;
+        }
+        let name = &text[start..i];
+        i = skip_blank(i);
+        if name.is_empty() || b.get(i) != Some(&b':') {
+            return None;
+        }
+        let value = skip_blank(i + 1);
+        // The value runs to the comma or `)` at this depth.
+        let (mut j, mut depth, mut in_str) = (value, 0u32, false);
+        while j < b.len() {
+            let c = b[j];
+            if in_str {
+                match c {
+                    b'\\' => j += 1,
+                    b'"' => in_str = false,
+                    _ => {}
+                }
+            } else {
+                match c {
+                    b'"' => in_str = true,
+                    b'(' | b'[' | b'{' => depth += 1,
+                    b')' | b']' | b'}' if depth > 0 => depth -= 1,
+                    b',' | b')' if depth == 0 => break,
+                    _ => {}
+                }
+            }
+            j += 1;
+        }
+        if j >= b.len() {
+            return None;
+        }
+        let mut end = j;
+        while end > value && b[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        let next = if b[j] == b',' { j + 1 } else { j };
+        fields.push(Field {
+            name,
+            start,
+            value,
+            end,
+            next,
+        });
+        i = next;
+    }
 }
 
 /// The field `name` of a RON struct value.
@@ -144,7 +279,7 @@ fn check_fields(value: &ron::Value) -> Result<()> {
             }
         }
     }
-    if let Some(ptr) = get(m, "ptr") {
+    if let Some(ptr) = get(m, "dev").and_then(|d| get(d, "ptr")) {
         if let (Some(ron::Value::Seq(tape)), Some(ron::Value::Number(pos))) =
             (get(ptr, "tape"), get(ptr, "pos"))
         {

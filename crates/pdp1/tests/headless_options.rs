@@ -385,7 +385,8 @@ fn symbols_name_addresses_in_the_trace() {
     );
 }
 
-/// Pixels of the PNG at `path` brighter than the dark tube face, in the left (scope) part.
+/// Pixels of the PNG at `path` brighter than the dark tube face, in the left (scope) part; the
+/// cabinet around the round face (2a2e34) and the bezel's rim (9ca0a6) are not light.
 fn lit_scope_pixels(path: &std::path::Path) -> (u32, u32, usize) {
     let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
     let mut reader = decoder.read_info().unwrap();
@@ -396,7 +397,8 @@ fn lit_scope_pixels(path: &std::path::Path) -> (u32, u32, usize) {
     for y in 0..info.height as usize {
         for x in 0..(info.width as usize / 2) {
             let p = &buf[y * info.line_size + x * bpp..][..3];
-            if p.iter().map(|&c| c as u32).sum::<u32>() > 60 {
+            let bezel = p == [0x2a, 0x2e, 0x34] || p == [0x9c, 0xa0, 0xa6];
+            if !bezel && p.iter().map(|&c| c as u32).sum::<u32>() > 60 {
                 lit += 1;
             }
         }

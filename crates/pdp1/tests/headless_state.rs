@@ -166,7 +166,7 @@ fn corrupt_or_incompatible_state_changes_nothing() {
         ),
         (
             "version.ron",
-            text.replacen("version: 1", "version: 99", 1),
+            text.replacen("version: 2", "version: 99", 1),
             "incompatible",
         ),
         (
@@ -231,4 +231,70 @@ fn corrupt_or_incompatible_state_changes_nothing() {
     // A TAPE and a state together are ambiguous.
     let r = pdp1(&["--headless", &t, "--load-state", &s(&good)]);
     assert_eq!(r.status, Some(1), "{}", r.stderr);
+}
+
+/// A state saved by the pdp1 of state format version 1 (which kept the devices among the
+/// machine's fields; `tests/data/state-v1.ron`, `frontend-demo.rim` after 1.5 s, saved by
+/// that version) is read: restored and run 0.5 s more it is the same machine, field for field,
+/// as a fresh run of the tape for 2 s, saved by this version.
+#[test]
+fn a_version_1_state_is_read_and_continues_as_a_fresh_run() {
+    let d = scratch("state-v1");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let v1 = data.join("state-v1.ron");
+    let v1_text = std::fs::read_to_string(&v1).unwrap();
+    assert!(v1_text.contains("version: 1,") && v1_text.contains("\n        tty: ("));
+    let (a, b) = (d.join("restored.ron"), d.join("fresh.ron"));
+    let r = pdp1(&[
+        "--headless",
+        "--load-state",
+        &s(&v1),
+        "--max-seconds",
+        "0.5",
+        "--save-state",
+        &s(&a),
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    let demo = data.join("frontend-demo.rim");
+    let r = pdp1(&[
+        "--headless",
+        &s(&demo),
+        "--max-seconds",
+        "2",
+        "--save-state",
+        &s(&b),
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    let (a, b) = (
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap(),
+    );
+    assert!(a.contains("version: 2,") && a.contains("dev: ("), "{a}");
+    assert!(
+        a == b,
+        "restored from version 1 and run on: differs from a fresh run"
+    );
+
+    // A version 1 file keeps its checks: a reader beyond its tape, a damaged layout.
+    let pos = v1_text.find("pos: ").unwrap() + 5;
+    let end = pos + v1_text[pos..].find(',').unwrap();
+    let cases = [
+        (
+            "v1-pos.ron",
+            format!("{}999999{}", &v1_text[..pos], &v1_text[end..]),
+            "beyond the end of its tape",
+        ),
+        (
+            "v1-layout.ron",
+            v1_text.replacen("        tty: (", "        tty (", 1),
+            "v1-layout.ron",
+        ),
+    ];
+    for (name, body, needle) in cases {
+        let p = d.join(name);
+        std::fs::write(&p, body).unwrap();
+        let r = pdp1(&["--headless", "--load-state", &s(&p)]);
+        assert_eq!(r.status, Some(1), "{name}: {}", r.stderr);
+        assert!(r.stderr.contains(needle), "{name}: {}", r.stderr);
+    }
 }

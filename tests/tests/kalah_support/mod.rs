@@ -35,7 +35,13 @@ pub fn roms() -> PathBuf {
 
 /// The program as its sources assemble: the files roms/kalah.files names, in order.
 pub fn assembly() -> Assembly {
-    let files = pdp1_asm::read_source_list(&roms().join("kalah.files")).expect("roms/kalah.files");
+    assembly_of("kalah.files")
+}
+
+/// The assembly of the files the list `roms/<list>` names, in order.
+pub fn assembly_of(list: &str) -> Assembly {
+    let files = pdp1_asm::read_source_list(&roms().join(list))
+        .unwrap_or_else(|e| panic!("roms/{list}: {e}"));
     let files: Vec<(&str, &str)> = files
         .iter()
         .map(|(n, t)| (n.as_str(), t.as_str()))
@@ -57,8 +63,14 @@ pub fn test_word(depth: u32, stones: u32, options: u32) -> u32 {
 impl Program {
     /// READ IN the tape with test word `tw` and sense switches `ss`; run to the waiting loop.
     pub fn boot(tw: u32, ss: u8) -> Program {
-        let asm = assembly();
-        let tape = std::fs::read(roms().join("kalah.rim")).expect("roms/kalah.rim");
+        Program::boot_tape("kalah.files", "kalah.rim", tw, ss)
+    }
+
+    /// [`Program::boot`] for another Kalah program: `roms/<tape>`, assembled from the files
+    /// `roms/<list>` names (for its symbols).
+    pub fn boot_tape(list: &str, tape: &str, tw: u32, ss: u8) -> Program {
+        let asm = assembly_of(list);
+        let tape = std::fs::read(roms().join(tape)).unwrap_or_else(|e| panic!("roms/{tape}: {e}"));
         let mut m = Machine::new(MachineConfig::default()).unwrap();
         m.set_test_word(Word::new(tw));
         m.set_sense_switches(ss);
@@ -155,6 +167,41 @@ impl Program {
             Side::B
         };
         b
+    }
+}
+
+/// The 3×5 font of docs/kalah.md, rows top to bottom (`#` = point); index 10 is "+".
+pub const FONT: [[&str; 5]; 11] = [
+    ["###", "#.#", "#.#", "#.#", "###"],
+    [".#.", "##.", ".#.", ".#.", "###"],
+    ["###", "..#", "###", "#..", "###"],
+    ["###", "..#", "###", "..#", "###"],
+    ["#.#", "#.#", "###", "..#", "..#"],
+    ["###", "#..", "###", "..#", "###"],
+    ["###", "#..", "###", "#.#", "###"],
+    ["###", "..#", "..#", "..#", "..#"],
+    ["###", "#.#", "###", "#.#", "###"],
+    ["###", "#.#", "###", "..#", "###"],
+    ["...", ".#.", "###", ".#.", "..."],
+];
+
+/// Add the points of glyph `g` with its lower-left corner at (x, y); points are `unit` units
+/// apart (the program's `chs`: 12 in the 6-pit game, 6 in the 7-pit one).
+pub fn glyph(
+    points: &mut std::collections::BTreeMap<(i16, i16), u32>,
+    g: usize,
+    x: i16,
+    y: i16,
+    unit: i16,
+) {
+    for (r, row) in FONT[g].iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            if ch == '#' {
+                *points
+                    .entry((x + unit * c as i16, y + unit * (4 - r as i16)))
+                    .or_default() += 1;
+            }
+        }
     }
 }
 

@@ -132,8 +132,8 @@ impl Machine {
     }
 
     /// Execute an instruction that takes no cycle after its fetch — skip, shift, `law`, IOT,
-    /// operate, an undefined opcode — or the debreak `jmp i 1` (its one defer cycle taken here):
-    /// what `cycle.rs` hands over once the fetch has shown there is nothing more to address.
+    /// operate, an undefined opcode: what `cycle.rs` hands over once the fetch has shown there
+    /// is nothing more to address.
     /// (Memory-reference instructions, `xct`, `jmp`/`jsp` and `cal`/`jda` go through
     /// `cycle.rs`'s phases, one path for single cycles, single instructions and the run loop's
     /// slow path; `fast.rs` is the run loop's own copy, kept equal by the tests.)
@@ -141,8 +141,6 @@ impl Machine {
         let op = ir >> 13;
         self.ir = op;
         match op {
-            // Debreak: the return from a break, one defer cycle (`io/sequence_break.rs`).
-            0o30 if self.is_debreak(ir) => self.debreak(ir),
             0o32 => self.skip_group(ir),
             0o33 => {
                 if !self.shift_group(ir) {
@@ -314,7 +312,7 @@ impl Machine {
             operate(ir, self.ac, self.io, self.pf, self.tw, self.epc_word());
         if ir & 7 != 0 {
             // stf/clf: the flags' sound stream (`machine/io/flags.rs`).
-            self.flags.note(self.now(), self.pf);
+            self.dev.flags.note(self.now(), self.pf);
         }
         if self.config.lai_lia {
             (self.ac, self.io) = lai_lia(ir, self.ac, self.io);

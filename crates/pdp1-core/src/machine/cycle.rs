@@ -66,8 +66,12 @@ pub(super) enum Phase {
         ma: u32,
         xct: u32,
     },
-    /// The rest of `ir` (a debreak) runs as one step.
-    Rest { ir: u32, pc0: u32 },
+    /// The next cycle is the defer cycle of a debreak (`jmp i 1`, Type 120 `jmp i 4n+1`):
+    /// it reads the word at `ma`, restores OV and extend mode from it, jumps to its address
+    /// and ends the break in progress ([aap] defer TP2; `io/sequence_break.rs`). (`Rest`
+    /// in states saved before it was a cycle of its own here.)
+    #[serde(alias = "Rest")]
+    Debreak { ir: u32 },
     /// Between instructions, with a sequence-break entry decided: the next step is the
     /// entry (its three cycles) on channel `ch` (0 with one channel), the one requested when
     /// it was decided ([aap] keeps `req` from the deciding cycle's TP4 to the break cycle).
@@ -151,16 +155,18 @@ impl Machine {
                 self.instructions += 1;
                 None
             }
-            Phase::Rest { ir, pc0 } => {
+            Phase::Debreak { ir } => {
                 self.phase = Phase::Fetch;
-                let r = self.execute(ir, pc0);
+                self.ir = ir >> 13;
+                self.debreak(ir);
+                self.instructions += 1;
                 // The return clears the break in progress at TP2 of its defer cycle, before
                 // the request is synchronised: a request waiting (or a lower channel's) breaks
                 // right after it.
-                if let (Some(ch), None, true) = (self.break_channel(), r, self.sbm) {
+                if let (Some(ch), true) = (self.break_channel(), self.sbm) {
                     self.phase = Phase::Break { ch };
                 }
-                r
+                None
             }
         }
     }
@@ -196,7 +202,7 @@ impl Machine {
                 self.pc = pc0;
                 self.phase = Phase::Break { ch };
             }
-            Phase::Rest { .. } | Phase::Break { .. } => {}
+            Phase::Debreak { .. } | Phase::Break { .. } => {}
         }
     }
 
@@ -212,7 +218,7 @@ impl Machine {
                     return Some(StopReason::XctLimit { pc: pc0 });
                 }
                 if op == 0o30 && self.is_debreak(ir) {
-                    self.phase = Phase::Rest { ir, pc0 };
+                    self.phase = Phase::Debreak { ir };
                     return None;
                 }
                 let a = (self.pc & FIELD) | (ir & DAMASK);

@@ -68,19 +68,20 @@ mod reader;
 pub(super) mod sequence_break;
 mod typewriter;
 
-pub(super) use display::Display;
+use display::Display;
 pub use display::{DISPLAY_COMPLETION_NS, DISPLAY_DEFLECTION_NS};
-pub(super) use flags::FlagRecorder;
-pub(super) use punch::Punch;
+use flags::FlagRecorder;
+use punch::Punch;
 pub use punch::PUNCH_LINE_NS;
-pub(super) use reader::Reader;
+use reader::Reader;
 pub use reader::READER_LINE_NS;
 pub(super) use sequence_break::Channels;
-pub(super) use typewriter::Typewriter;
+use typewriter::Typewriter;
 pub use typewriter::{KEY_POLL_GAP_NS, TYPE_CHAR_NS, TYPE_CR_NS, TYPE_SHIFT_NS};
 
 use super::{status, Machine, StopReason, IBIT};
 use crate::word::Word;
+use serde::{Deserialize, Serialize};
 
 const NEVER: u64 = u64::MAX;
 
@@ -184,6 +185,42 @@ pub(super) trait Device {
     fn may_request_break(&self) -> bool;
 }
 
+/// The standard devices' state, apart from the processor's (issue 18): each device's own
+/// struct, and the program flags' record for sound. The processor reaches them only through
+/// the dispatch below; they reach the processor only through a [`Bus`]. Saved states keep
+/// them under `dev` (state format 2; format 1 had them among the machine's own fields).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct Devices {
+    pub(super) tty: Typewriter,
+    pub(super) ptr: Reader,
+    pub(super) ptp: Punch,
+    pub(super) dpy: Display,
+    /// The program flags' changes, for sound.
+    #[serde(default)]
+    pub(super) flags: FlagRecorder,
+}
+
+impl Devices {
+    pub(super) fn new(second_display: bool) -> Devices {
+        Devices {
+            tty: Typewriter::default(),
+            ptr: Reader::default(),
+            ptp: Punch::default(),
+            dpy: Display::new(second_display),
+            flags: FlagRecorder::default(),
+        }
+    }
+
+    /// The time of the next device event.
+    fn due(&self) -> u64 {
+        self.tty
+            .due()
+            .min(self.ptr.due())
+            .min(self.ptp.due())
+            .min(self.dpy.due())
+    }
+}
+
 /// The bus over `m`'s fields (disjoint from its devices), at emulated time `now`.
 macro_rules! bus {
     ($m:ident, $now:expr) => {
@@ -246,9 +283,9 @@ impl Machine {
         // event moved later or cancelled only costs one empty service call).
         macro_rules! device {
             ($d:ident) => {{
-                let r = self.$d.iot(ir, pc0, pulse, &mut bus!(self, now));
-                self.next_event_ns = self.next_event_ns.min(self.$d.due());
-                self.flags.note(now, self.pf);
+                let r = self.dev.$d.iot(ir, pc0, pulse, &mut bus!(self, now));
+                self.next_event_ns = self.next_event_ns.min(self.dev.$d.due());
+                self.dev.flags.note(now, self.pf);
                 r
             }};
         }
@@ -319,51 +356,46 @@ impl Machine {
         self.cpls != 0
             || (self.sbm
                 && (self.break_request()
-                    || (self.tty.may_request_break() && self.device_could_break(TYPE_OUT))
-                    || (self.ptr.may_request_break() && self.device_could_break(READER))
-                    || (self.ptp.may_request_break() && self.device_could_break(PUNCH))
-                    || self.dpy.may_request_break()))
+                    || (self.dev.tty.may_request_break() && self.device_could_break(TYPE_OUT))
+                    || (self.dev.ptr.may_request_break() && self.device_could_break(READER))
+                    || (self.dev.ptp.may_request_break() && self.device_could_break(PUNCH))
+                    || self.dev.dpy.may_request_break()))
     }
 
     /// Service every device whose event time has come, then recompute the next event time.
     pub(super) fn service_devices(&mut self) {
         let now = self.now();
-        if self.tty.due() <= now {
-            self.tty.service(&mut bus!(self, now));
+        if self.dev.tty.due() <= now {
+            self.dev.tty.service(&mut bus!(self, now));
         }
-        if self.ptr.due() <= now {
-            self.ptr.service(&mut bus!(self, now));
+        if self.dev.ptr.due() <= now {
+            self.dev.ptr.service(&mut bus!(self, now));
         }
-        if self.ptp.due() <= now {
-            self.ptp.service(&mut bus!(self, now));
+        if self.dev.ptp.due() <= now {
+            self.dev.ptp.service(&mut bus!(self, now));
         }
-        if self.dpy.due() <= now {
-            self.dpy.service(&mut bus!(self, now));
+        if self.dev.dpy.due() <= now {
+            self.dev.dpy.service(&mut bus!(self, now));
         }
-        self.flags.note(now, self.pf);
+        self.dev.flags.note(now, self.pf);
         self.reschedule();
     }
 
     /// Recompute the next device event time from the devices' own schedules.
     pub(super) fn reschedule(&mut self) {
-        self.next_event_ns = self
-            .tty
-            .due()
-            .min(self.ptr.due())
-            .min(self.ptp.due())
-            .min(self.dpy.due());
+        self.next_event_ns = self.dev.due();
     }
 
     /// The program looked for a key and found none (see `Typewriter::poll`).
     pub(super) fn key_poll(&mut self) {
-        self.tty.poll(self.now());
+        self.dev.tty.poll(self.now());
     }
 
     /// The operator strikes a key (see [`Machine::strike_key`]).
     pub(super) fn key_struck(&mut self, code: u8) -> bool {
         let now = self.now();
-        let overrun = self.tty.strike(code, &mut bus!(self, now));
-        self.flags.note(now, self.pf);
+        let overrun = self.dev.tty.strike(code, &mut bus!(self, now));
+        self.dev.flags.note(now, self.pf);
         overrun
     }
 }

@@ -34,7 +34,7 @@ impl Machine {
         let mut w = 0;
         let mut n = 0;
         while n < 3 {
-            let f = self.ptr.next_frame()?;
+            let f = self.dev.ptr.next_frame()?;
             self.extra_ns += READER_LINE_NS;
             self.readin_ns += READER_LINE_NS;
             if self.now() >= self.next_event_ns {

@@ -140,6 +140,9 @@ pub fn tape_name(tape: Option<&std::path::Path>) -> String {
         .unwrap_or_default()
 }
 
+/// An unchanged picture is uploaded again after this many frames (half a second).
+const KEEPALIVE: u32 = 25;
+
 /// How long a status message stays.
 const STATUS_KEEP: Duration = Duration::from_secs(10);
 
@@ -187,6 +190,7 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     }
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
+    let mut unchanged = 0;
     while window.is_open() && !app.quit {
         let events = std::mem::take(&mut typed.borrow_mut().events);
         app.input(&window, &events);
@@ -194,10 +198,20 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
         let (ww, wh) = window.get_size();
         app.screen.resize(ww, wh);
         let (bw, bh) = app.screen.size();
-        let buf = app.screen.render(&app.m);
-        window
-            .update_with_buffer(buf, bw, bh)
-            .map_err(|e| anyhow!("window update failed: {e}"))?;
+        app.screen.render(&app.m);
+        // minifb uploads the whole window on every update_with_buffer (a copy into its X image
+        // and an XPutImage, most of the window's CPU time): only changed frames are uploaded,
+        // and at least every KEEPALIVE frames in case the window was uncovered (minifb does not
+        // repaint on Expose). Unchanged frames only take the host's input events.
+        unchanged += 1;
+        if app.screen.dirty() || unchanged >= KEEPALIVE {
+            unchanged = 0;
+            window
+                .update_with_buffer(app.screen.pixels(), bw, bh)
+                .map_err(|e| anyhow!("window update failed: {e}"))?;
+        } else {
+            window.update();
+        }
         next += frame;
         let now = Instant::now();
         if next > now {
