@@ -36,8 +36,9 @@ fn pdp1_binary() -> Option<PathBuf> {
     }
 }
 
-/// The program's symbol table, written once to the target directory for `--symbols`.
-fn symbols() -> PathBuf {
+/// The program's symbol table, written to the target's scratch directory as `name` for
+/// `--symbols` (a name per test: the tests run in parallel).
+fn symbols(name: &str) -> PathBuf {
     let files =
         pdp1_asm::read_source_list(&roms().join("kalah7.files")).expect("roms/kalah7.files");
     let files: Vec<(&str, &str)> = files
@@ -45,7 +46,7 @@ fn symbols() -> PathBuf {
         .map(|(n, t)| (n.as_str(), t.as_str()))
         .collect();
     let asm = pdp1_asm::assemble_files(&files).unwrap_or_else(|d| panic!("{d}"));
-    let path = std::env::temp_dir().join(format!("kalah7-{}.sym", std::process::id()));
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     std::fs::write(&path, asm.symbols.to_text()).unwrap();
     path
 }
@@ -90,7 +91,7 @@ const BUDGET: Duration = Duration::from_secs(600);
 #[test]
 fn pdp1_against_random_plays_the_references_moves() {
     let Some(bin) = pdp1_binary() else { return };
-    let sym = symbols();
+    let sym = symbols("random.sym");
     // At depth 4 the search swaps after every opening but hole 1 (at odd depths after none):
     // seed 18's random South opens with hole 1, seed 12's with hole 5.
     let depth = 4;
@@ -130,7 +131,7 @@ fn pdp1_against_random_plays_the_references_moves() {
 #[test]
 fn pdp1_against_the_reference_both_sides() {
     let Some(bin) = pdp1_binary() else { return };
-    let sym = symbols();
+    let sym = symbols("reference.sym");
     let ours = pdp1_agent(&bin, &sym, 2);
     let reference = rust_agent(&["--agent", "reference", "--depth", "2"]);
     let a = play([&ours, &reference], BUDGET).unwrap();
@@ -148,7 +149,7 @@ fn pdp1_against_the_reference_both_sides() {
 #[test]
 fn pdp1_refuses_a_wrong_board() {
     let Some(bin) = pdp1_binary() else { return };
-    let sym = symbols();
+    let sym = symbols("wrong.sym");
     let cmd = pdp1_agent(&bin, &sym, 2);
     let out = std::process::Command::new(&cmd.program)
         .args(&cmd.args)
@@ -178,7 +179,7 @@ fn pdp1_refuses_a_wrong_board() {
 #[ignore]
 fn pdp1_depth_8_whole_matches() {
     let Some(bin) = pdp1_binary() else { return };
-    let sym = symbols();
+    let sym = symbols("depth8.sym");
     let ours = pdp1_agent(&bin, &sym, 8);
     for opp in [
         rust_agent(&["--agent", "random", "--seed", "21"]),
