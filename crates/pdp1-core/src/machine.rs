@@ -919,7 +919,8 @@ impl Machine {
     /// the buffer. The wait starts at the first poll, ends when a key is struck or the program
     /// types (`tyo`), and lapses when more than 100 ms pass between two polls (the next poll
     /// starts a new wait). Polls made while the typewriter is still printing a character do
-    /// not count: the program is then waiting for the printer (DDT polls `cks` for that).
+    /// not count: the program is then waiting for the printer (DDT polls `cks` for that). A
+    /// `stf`/`clf` of flag 1 by the program ends the wait too: it uses the flag as its own.
     pub fn key_wait_since(&self) -> Option<u64> {
         self.tty.key_wait_since(self.now())
     }
