@@ -145,6 +145,11 @@ pub struct Cli {
     /// last one stays for any further halts.
     #[arg(long, value_name = "LIST")]
     pub halt_tw: Option<String>,
+    /// An operator's script: switches, START/STOP/CONTINUE, READ IN, tapes, keys and waits,
+    /// one action a line (docs/headless.md, "Operator scripts"); headless and in the window.
+    /// Without a TAPE, the script's first `mount` + `readin` is the boot tape.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
     /// Headless: say on stderr why the run ended, even when it ended normally.
     #[arg(long, short = 'v')]
     pub verbose: bool,

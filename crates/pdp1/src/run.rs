@@ -136,6 +136,9 @@ pub struct RunControl {
     /// The first error writing the trace a line at a time (the window's): reported at the end.
     trace_error: Option<anyhow::Error>,
     punched: Vec<u8>,
+    /// A script's `punch FILE`s: each file gets what was punched from its offset in
+    /// `punched` to the next one's (or the end).
+    punch_files: Vec<(PathBuf, usize)>,
 }
 
 impl RunControl {
@@ -152,6 +155,7 @@ impl RunControl {
             symbols: None,
             trace_error: None,
             punched: Vec::new(),
+            punch_files: Vec::new(),
         }
     }
 
@@ -291,6 +295,13 @@ impl RunControl {
         }
     }
 
+    /// A script's `punch FILE`: a fresh tape on the punch, written to FILE at the end of the
+    /// run. (`--punch` still gets everything punched in the run.)
+    pub fn punch_to(&mut self, path: PathBuf, m: &mut Machine) {
+        self.collect_punch(m);
+        self.punch_files.push((path, self.punched.len()));
+    }
+
     /// Keep what the punch punched (for `--punch` at the end).
     pub fn collect_punch(&mut self, m: &mut Machine) {
         self.punched.extend(m.drain_punch());
@@ -307,6 +318,14 @@ impl RunControl {
         }
         if let Some(path) = &self.plan.punch {
             std::fs::write(path, &self.punched)
+                .with_context(|| format!("cannot write punch file {}", path.display()))?;
+        }
+        for (i, (path, from)) in self.punch_files.iter().enumerate() {
+            let to = self
+                .punch_files
+                .get(i + 1)
+                .map_or(self.punched.len(), |n| n.1);
+            std::fs::write(path, &self.punched[*from..to])
                 .with_context(|| format!("cannot write punch file {}", path.display()))?;
         }
         if let Some(path) = &self.plan.save_state {

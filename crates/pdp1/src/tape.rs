@@ -116,6 +116,27 @@ impl Feeder {
         m.mount_tape(tape.frames.clone());
     }
 
+    /// A script's `mount`: these frames go into the reader in place of what is there (and of
+    /// any `--reader` tape still to come); the program or READ IN reads them.
+    pub fn mount_frames(&mut self, frames: Vec<u8>, m: &mut Machine) {
+        self.next = None;
+        self.next_given = None;
+        self.first_done = true;
+        m.mount_tape(frames);
+    }
+
+    /// A script's `readin`: what is left in the reader is the tape being read in — keys wait
+    /// until it has been read, as for the boot tape, and a rewind (the window's READ IN
+    /// again) puts it back.
+    pub fn read_in_mounted(&mut self, m: &Machine) {
+        let unread = m.tape_unread();
+        if unread.is_empty() {
+            return;
+        }
+        self.first = Some(unread.to_vec());
+        self.first_done = false;
+    }
+
     /// True once the first tape has been read (or there was none).
     pub fn first_tape_read(&self) -> bool {
         self.first_done
