@@ -884,7 +884,10 @@ impl Machine {
     /// Put a paper tape (raw frames) in the reader, replacing any tape there.
     pub fn mount_tape(&mut self, frames: Vec<u8>) {
         let now = self.now();
-        self.ptr.mount(frames, now);
+        if self.ptr.mount(frames, now) {
+            // The reader's completion pulse (`Reader::PULSE`) is owed again.
+            self.cpls |= 1;
+        }
         self.reschedule();
     }
     /// Frames left unread in the reader.

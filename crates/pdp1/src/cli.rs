@@ -115,8 +115,9 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub punch: Option<PathBuf>,
     /// A second tape put in the reader once the first has been read in (e.g. LISP definitions).
+    /// Given more than once, the tapes queue: each goes in when the one before has run out.
     #[arg(long, value_name = "FILE")]
-    pub reader: Option<PathBuf>,
+    pub reader: Vec<PathBuf>,
     /// Save the machine state to FILE.ron at exit.
     #[arg(long, value_name = "FILE.ron")]
     pub save_state: Option<PathBuf>,

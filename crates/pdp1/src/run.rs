@@ -254,6 +254,13 @@ impl RunControl {
     /// set the next `--halt-tw` test word and press CONTINUE; returns true then (the run goes
     /// on).
     pub fn continue_after(&mut self, m: &mut Machine, stop: StopReason) -> bool {
+        // The program waits for the reader, which ran out of tape within the slice, before
+        // the host could put the next `--reader` tape in: the operator does, and the wait
+        // goes on (the reader remembers the frame asked for).
+        if matches!(stop, StopReason::IoHang { .. }) && self.feeder.feed_now(m) {
+            m.cont();
+            return true;
+        }
         if stop != StopReason::Halted || self.halts_continued >= self.plan.continue_halts {
             return false;
         }
@@ -376,7 +383,7 @@ mod tests {
             max_ns: Some(1_000_000),
             ..Default::default()
         };
-        let rc = RunControl::new(plan, Feeder::new(None, None), Typist::default(), &m);
+        let rc = RunControl::new(plan, Feeder::new(None, &[]), Typist::default(), &m);
         let l = rc.limit(&m, u64::MAX).unwrap();
         assert_eq!(l.instructions, Some(10));
         assert_eq!(l.until_ns, Some(m.time_ns() + 1_000_000));
@@ -404,7 +411,7 @@ mod tests {
             halt_test_words: vec![Word::new(7)],
             ..Default::default()
         };
-        let mut rc = RunControl::new(plan, Feeder::new(None, None), Typist::default(), &m);
+        let mut rc = RunControl::new(plan, Feeder::new(None, &[]), Typist::default(), &m);
         let mut acs = Vec::new();
         loop {
             let stop = m.run_until(rc.limit(&m, u64::MAX).unwrap());

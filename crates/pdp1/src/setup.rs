@@ -21,8 +21,9 @@ pub struct Setup {
     pub settings: Settings,
     /// The boot tape (already checked as a RIM/BLK image), if one was given.
     pub tape: Option<Tape>,
-    /// The second tape (`--reader`), mounted once the boot tape has been read: see [`Feeder`].
-    pub reader: Option<Tape>,
+    /// The `--reader` tapes, in order: the first mounted once the boot tape has been read,
+    /// each further one when the one before has run out: see [`Feeder`].
+    pub reader: Vec<Tape>,
     /// Keys from `--type`, parsed and checked; `None` when `--type` was not given.
     pub typed: Option<Vec<Key>>,
     /// `--examine` ranges (octal addresses, inclusive), checked against the memory size.
@@ -102,7 +103,11 @@ impl Setup {
         settings.test_word = settings.test_word.or(console.test_word.map(Word::new));
         settings.sense_switches = settings.sense_switches.or(console.sense_switches);
         let tape = cli.tape.as_deref().map(Tape::boot).transpose()?;
-        let reader = cli.reader.as_deref().map(Tape::data).transpose()?;
+        let reader = cli
+            .reader
+            .iter()
+            .map(|p| Tape::data(p))
+            .collect::<Result<Vec<_>>>()?;
         let typed = cli.type_text.as_deref().map(parse_typed).transpose()?;
         let examine = cli
             .examine
@@ -190,7 +195,7 @@ impl Setup {
 
     /// A feeder that puts `--reader`'s tape in once the boot tape has been read.
     pub fn feeder(&self) -> Feeder {
-        Feeder::new(self.tape.as_ref(), self.reader.as_ref())
+        Feeder::new(self.tape.as_ref(), &self.reader)
     }
 
     /// Power on (or restore `--load-state`), set the switches, mount the tape and press READ IN.

@@ -1024,7 +1024,7 @@ mod tests {
         opts.load_state = Some(off.clone());
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
             &m,
         );
@@ -1054,7 +1054,7 @@ mod tests {
         let run = || {
             RunControl::new(
                 Default::default(),
-                crate::tape::Feeder::new(None, None),
+                crate::tape::Feeder::new(None, &[]),
                 Default::default(),
                 &Machine::new(MachineConfig::default()).unwrap(),
             )
@@ -1095,7 +1095,7 @@ mod tests {
         }
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
             &m,
         );
@@ -1224,7 +1224,7 @@ mod tests {
         m.mount_tape(five.frames.clone());
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(Some(&five), None),
+            crate::tape::Feeder::new(Some(&five), &[]),
             Default::default(),
             &m,
         );
@@ -1287,7 +1287,7 @@ mod tests {
         }
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
             &m,
         );
