@@ -264,8 +264,9 @@ pub const KNOWN: &[Known] = &[
         title: "Graetz's hyperspace patch for Spacewar! 2B",
         fnv: 0xf726be5655d6909b,
         what: Use::Other {
-            advice: "it is read in over a loaded spacewar2B.rim (a second READ IN), which the \
-                     command line cannot do yet; give --profile pdp1c to read it in alone",
+            advice: "it is read in over a loaded spacewar2B.rim (a second READ IN): run \
+                     examples/scripts/hyperspace.pdp1 with --script (docs/library.md); give \
+                     --profile pdp1c to read it in alone",
         },
     },
     Known {

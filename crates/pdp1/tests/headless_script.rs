@@ -251,3 +251,136 @@ fn a_wait_that_can_never_end_ends_the_run_with_a_warning() {
     );
     assert!(r.stderr.contains("halted (pc=000104)"), "{}", r.stderr);
 }
+
+/// `examples/scripts/NAME` and the shared tapes' folder (the scripts name the tapes relative
+/// to it), or `None` (with the oracle policy's note) when the tapes are missing.
+fn example(name: &str, tapes: &[&str]) -> Option<(String, std::path::PathBuf)> {
+    let mut dir = None;
+    for t in tapes {
+        dir = Some(Path::new(&shared_tape(t)?).parent().unwrap().to_path_buf());
+    }
+    let script = format!(
+        "{}/../../examples/scripts/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    Some((script, dir.expect("a tape")))
+}
+
+/// Issue 15: Spacewar! 2B read in and running, then Graetz's hyperspace patch read in over
+/// it and the game started again, in one run (`examples/scripts/hyperspace.pdp1`). The patch
+/// took effect: Spacewar!'s words at 1456, 1642 and 2341 now jump into the patch's code at
+/// 5240–5577 (empty before), and the patched game runs on to the limit.
+#[test]
+fn spacewar_2b_then_the_hyperspace_patch_in_one_run() {
+    let Some((script, tapes)) = example("hyperspace.pdp1", &["spacewar2B.rim", "hyperspace85.bin"])
+    else {
+        return;
+    };
+    let r = pdp1_in(
+        &[
+            "--headless",
+            "--script",
+            &script,
+            "--max-seconds",
+            "45",
+            "--examine",
+            "1456",
+            "--examine",
+            "1642",
+            "--examine",
+            "2341",
+            "--examine",
+            "5240",
+            "-v",
+        ],
+        Some(&tapes),
+    );
+    assert!(r.ok(), "{}", r.stderr);
+    // The script's own examine, between the patch and the new START.
+    assert_eq!(r.stdout, "1456/ 605530\n", "{}", r.stderr);
+    // The patch's loader ends with jmp 0 (an empty word): said, and the script goes on.
+    assert!(
+        r.stderr
+            .contains("undefined instruction 000000 at 000000 (the script goes on"),
+        "{}",
+        r.stderr
+    );
+    assert!(
+        r.stderr.contains("emulated-time limit reached"),
+        "{}",
+        r.stderr
+    );
+    for want in [
+        "1456/ 605530",
+        "1642/ 625570",
+        "2341/ 605545",
+        "5240/ 265432",
+    ] {
+        assert!(r.stderr.contains(want), "{want}: {}", r.stderr);
+    }
+    // Spacewar! 2B alone: the same words are its own.
+    let sw = Path::new(&tapes).join("spacewar2B.rim");
+    let r = pdp1(&[
+        "--headless",
+        sw.to_str().unwrap(),
+        "--max-seconds",
+        "30",
+        "--examine",
+        "1456",
+        "--examine",
+        "5240",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert!(r.stderr.contains("1456/ 601540"), "{}", r.stderr);
+    assert!(r.stderr.contains("5240/ 000000"), "{}", r.stderr);
+}
+
+/// Issue 15: tic-tac-toe (tac-13.rim) in one run, moves on the test word as the tapes README
+/// says ("set the test word (e.g. 20 = centre), then 0, for each move"):
+/// `examples/scripts/tictactoe.pdp1`. The board the program draws is in memory (2 an X, 1 an
+/// O): after each move the operator's X is on the square named, and the machine has answered
+/// with one O more.
+#[test]
+fn tic_tac_toe_moves_on_the_test_word_in_one_run() {
+    let Some((script, tapes)) = example("tictactoe.pdp1", &["tac-13.rim"]) else {
+        return;
+    };
+    let r = pdp1_in(&["--headless", "--script", &script, "-v"], Some(&tapes));
+    assert!(r.ok(), "{}", r.stderr);
+    let boards: Vec<Vec<u32>> = r
+        .stdout
+        .lines()
+        .collect::<Vec<_>>()
+        .chunks(9)
+        .map(|b| {
+            b.iter()
+                .map(|l| u32::from_str_radix(&l[6..], 8).unwrap())
+                .collect()
+        })
+        .collect();
+    let count = |b: &[u32], v: u32| b.iter().filter(|&&w| w == v).count();
+    assert_eq!(boards.len(), 2, "{}", r.stdout);
+    // Move 1: the centre (test word 20).
+    assert_eq!(boards[0][0], 2, "X on the centre square: {}", r.stdout);
+    assert_eq!(
+        (count(&boards[0], 2), count(&boards[0], 1)),
+        (1, 1),
+        "{}",
+        r.stdout
+    );
+    // Move 2 (test word 1): a second X, a second O, the first move's marks kept.
+    assert_eq!(
+        (count(&boards[1], 2), count(&boards[1], 1)),
+        (2, 2),
+        "{}",
+        r.stdout
+    );
+    for (a, b) in boards[0].iter().zip(&boards[1]) {
+        assert!(*a == 0 || a == b, "{}", r.stdout);
+    }
+    assert!(
+        r.stderr.contains("the machine is not running"),
+        "{}",
+        r.stderr
+    );
+}
