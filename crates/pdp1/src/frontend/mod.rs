@@ -183,6 +183,10 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     let run = RunControl::for_run(cli, setup, &machine);
     let mut app = App::new(machine, opts, run, w, h)?;
     app.script = setup.script.clone();
+    if let Some(p) = &cli.script {
+        // (In place of the no-tape advice: the script mounts its own tapes.)
+        app.status(format!("script {}", p.display()));
+    }
     app.speaker = Some(sound::Speaker::open(setup, cli.mute));
     if let Some(note) = setup.machine_note() {
         app.status(note);
