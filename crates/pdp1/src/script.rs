@@ -57,6 +57,8 @@ pub enum Action {
     WaitTime(u64),
     /// `wait text "…"`: until the program has typed this text (since the wait began).
     WaitText(String),
+    /// `wait tape`: until the tape in the reader has been read up to its blank trailer.
+    WaitTape,
 }
 
 /// An action and where it was written.
@@ -73,6 +75,7 @@ pub enum Waiting {
     /// Until this emulated time.
     Time(u64),
     Text,
+    Tape,
 }
 
 /// A parsed script and how far it has got.
@@ -342,7 +345,7 @@ impl Script {
                     Action::Type(keys)
                 }
                 "wait" => {
-                    let form = "`halt`, a time (`2.5s`, `300ms`) or `text \"…\"`";
+                    let form = "`halt`, `tape`, a time (`2.5s`, `300ms`) or `text \"…\"`";
                     let Some(what) = args.first() else {
                         bail!("{}: `wait` takes {form}", at(first.col));
                     };
@@ -350,6 +353,10 @@ impl Script {
                         "halt" if !what.quoted => {
                             want(1, 1, form)?;
                             Action::WaitHalt
+                        }
+                        "tape" if !what.quoted => {
+                            want(1, 1, form)?;
+                            Action::WaitTape
                         }
                         "text" if !what.quoted => {
                             want(2, 2, form)?;
@@ -472,6 +479,7 @@ impl Script {
                     (Waiting::Time(t), _) => m.time_ns() >= *t,
                     (Waiting::Text, Action::WaitText(t)) => self.seen.contains(t.as_str()),
                     (Waiting::Text, _) => true,
+                    (Waiting::Tape, _) => tape_read(m),
                 };
                 if !over {
                     return;
@@ -518,10 +526,21 @@ impl Script {
                     self.seen.clear();
                     continue;
                 }
+                Action::WaitTape => {
+                    self.waiting = Some(Waiting::Tape);
+                    continue;
+                }
             }
             self.next += 1;
         }
     }
+}
+
+/// The tape in the reader has been read, up to its blank trailer (frames without data holes,
+/// as [`crate::tape::reader_spent`]); an empty reader counts as read.
+fn tape_read(m: &Machine) -> bool {
+    let (frames, pos) = m.tape();
+    (pos > 0 || frames.is_empty()) && crate::tape::reader_spent(m)
 }
 
 /// An action as written (for messages).
@@ -543,6 +562,7 @@ fn describe(a: &Action) -> String {
         Action::WaitHalt => "wait halt".to_owned(),
         Action::WaitTime(ns) => format!("wait {}s", *ns as f64 / 1e9),
         Action::WaitText(t) => format!("wait text {t:?}"),
+        Action::WaitTape => "wait tape".to_owned(),
     }
 }
 
@@ -563,7 +583,7 @@ mod tests {
         let a = parse(
             "# a comment\n\ntw 20   # the centre\nss 1 3\nss none\nss 1,3\nta 100\nstart\nstart 4\n\
              stop\ncontinue\nreadin\ndeposit 100 760400\nexamine 100\nexamine 100-102\n\
-             punch out.pt\ntype '3 \\'#\\r'\nwait halt\nwait 2.5s\nwait 300ms\nwait text \"a\\rb\\r\\nc\"\n",
+             punch out.pt\ntype '3 \\'#\\r'\nwait halt\nwait tape\nwait 2.5s\nwait 300ms\nwait text \"a\\rb\\r\\nc\"\n",
         )
         .unwrap();
         assert_eq!(
@@ -585,6 +605,7 @@ mod tests {
                 Action::Punch(PathBuf::from("out.pt")),
                 Action::Type(parse_typed("3 '#\\r").unwrap()),
                 Action::WaitHalt,
+                Action::WaitTape,
                 Action::WaitTime(2_500_000_000),
                 Action::WaitTime(300_000_000),
                 Action::WaitText("a\nb\nc".to_owned()),
