@@ -86,7 +86,10 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     let end = loop {
         // The script's actions that are due, between slices like everything the host does.
         if let Some(sc) = script.as_mut() {
-            sc.act(&mut m, &mut run, &mut script_out);
+            if sc.act(&mut m, &mut run, &mut script_out) {
+                // (START, CONTINUE or READ IN: the stop is over.)
+                stood = StopReason::NotRunning;
+            }
             if !script_out.is_empty() {
                 let mut out = stdout.lock();
                 for line in script_out.drain(..) {

@@ -470,8 +470,11 @@ impl Script {
     }
 
     /// Do the actions that are due, up to the next wait that is not over. `Examine` lines
-    /// are added to `out` (the driver prints them on stdout).
-    pub fn act(&mut self, m: &mut Machine, run: &mut RunControl, out: &mut Vec<String>) {
+    /// are added to `out` (the driver prints them on stdout). True when the machine was set
+    /// going (START, CONTINUE, READ IN): a stop before is over, even if a later action
+    /// stopped it again.
+    pub fn act(&mut self, m: &mut Machine, run: &mut RunControl, out: &mut Vec<String>) -> bool {
+        let mut started = false;
         while let Some(step) = self.steps.get(self.next) {
             if let Some(w) = &self.waiting {
                 let over = match (w, &step.action) {
@@ -482,7 +485,7 @@ impl Script {
                     (Waiting::Tape, _) => tape_read(m),
                 };
                 if !over {
-                    return;
+                    return started;
                 }
                 self.waiting = None;
                 self.seen.clear();
@@ -498,12 +501,17 @@ impl Script {
                         m.set_test_address(*a);
                     }
                     m.start(false);
+                    started = true;
                 }
                 Action::Stop => m.stop(),
-                Action::Continue => m.cont(),
+                Action::Continue => {
+                    m.cont();
+                    started = true;
+                }
                 Action::ReadIn => {
                     run.feeder().read_in_mounted(m);
                     m.read_in();
+                    started = true;
                 }
                 Action::Deposit(a, w) => {
                     // (Checked against the memory size before the run.)
@@ -533,6 +541,7 @@ impl Script {
             }
             self.next += 1;
         }
+        started
     }
 }
 

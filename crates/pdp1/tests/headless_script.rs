@@ -54,6 +54,15 @@ fn switches_continue_and_start_at_an_address() {
     assert_eq!(r.stdout, "0200/ 000000\n0200/ 000005\n0200/ 000014\n");
     assert_eq!(r.registers().pc, 0o104, "{}", r.stderr);
     assert!(r.stderr.contains("halted (pc=000104)"), "{}", r.stderr);
+    // Ended by the script's STOP after a CONTINUE (not at the earlier halt): said as such.
+    let s = write(&d, "stop.pdp1", "wait halt\ncontinue\nstop\n");
+    let r = pdp1(&["--headless", &t, "--script", &s, "-v"]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("the machine is not running"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

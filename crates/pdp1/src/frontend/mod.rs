@@ -430,14 +430,13 @@ impl App {
         let Some(sc) = self.script.as_mut().filter(|s| !s.done()) else {
             return;
         };
-        let was_running = self.m.running();
         let mut out = Vec::new();
-        sc.act(&mut self.m, &mut self.run, &mut out);
+        let started = sc.act(&mut self.m, &mut self.run, &mut out);
         let done = sc.done();
         for line in &out {
             println!("{line}");
         }
-        if self.m.running() && !was_running {
+        if started {
             self.stopped_itself = false;
         }
         if let Some(last) = out.last() {
