@@ -660,6 +660,45 @@ mod tests {
     }
 
     #[test]
+    fn odd_lines_are_errors_not_panics() {
+        for line in [
+            "'",
+            "\"",
+            "\\",
+            "type '\\",
+            "type '\\'",
+            "wait text '\\'",
+            "wait text ''",
+            "wait text \"\\q\"",
+            "type 'é'",
+            "ß 1",
+            "tw 7777777",
+            "ta 2000000",
+            "ss 0",
+            "ss 1 2 3 4 5 6 7",
+            "examine -",
+            "examine 1-",
+            "deposit 1 2 3",
+            "wait 1e400s",
+            "wait 18446744073709551616ms",
+            "wait .s",
+            "start -1",
+            "tw #",
+            "#'",
+            "mount ''",
+            "punch",
+            "type",
+            "wait halt now",
+            "wait tape 1",
+            "\u{0}",
+        ] {
+            let _ = Script::parse(line, "s");
+        }
+        assert!(err("wait text ''").contains("empty"));
+        assert!(err("mount ''").contains("cannot read tape"));
+    }
+
+    #[test]
     fn times_are_emulated_seconds_or_milliseconds() {
         assert_eq!(parse_time("1s").unwrap(), 1_000_000_000);
         assert_eq!(parse_time("0.001s").unwrap(), 1_000_000);
