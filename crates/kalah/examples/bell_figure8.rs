@@ -5,7 +5,7 @@
 //! alone, with characteristics, and with both characteristics and parameters, beside Bell's
 //! "just over 400", "about 300" and "about 150", and the parameters reached beside Figure 6.
 //!
-//! cargo run --release -p kalah --example bell_figure8 [max games]
+//! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
 
 use kalah::bell::*;
 use kalah::solve::Prover;
@@ -71,6 +71,9 @@ fn teach(bell: &mut Bell, prover: &mut Prover, max_games: usize, rng: &mut Lcg) 
             }
         }
         bell.finish(&g);
+        if game % 500 == 499 {
+            eprintln!("  {} games, {} entries", game + 1, bell.memory.len());
+        }
         if std::env::var("TRACE").is_ok() {
             eprintln!(
                 "game {game}: {} machine turns, resigned {}, memory {}: {}",
@@ -151,7 +154,11 @@ fn main() {
         "| run | games | entries (M3-M2's part) | won | lost | characteristic | overflow | Bell |"
     );
     println!("|---|---|---|---|---|---|---|---|");
-    for (name, opts, bell_says) in runs {
+    let only: Option<usize> = std::env::args().nth(3).and_then(|a| a.parse().ok());
+    for (i, (name, opts, bell_says)) in runs.into_iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         let mut rng = Lcg(8);
         let mut bell = Bell::new(Options { table, ..opts });
         let games = teach(&mut bell, &mut prover, max, &mut rng);

@@ -191,6 +191,25 @@ fn illustrative_game_moves_1_to_4() {
     assert_eq!(found, [("P1".to_string(), "M3-M1-M4-M1-M6".to_string())]);
 }
 
+/// Commentary 3: "Unfortunately the author does not know how to stay in a winning position
+/// because this move, analysed later, is a loser." After P2 M1 the person can force a win; after
+/// his P1 the machine can; of his ten moves only P3-P4 keeps the win (proof search).
+#[test]
+fn move_3_is_a_loser() {
+    quote("Unfortunately the author does not know how to stay in a winning position because this move, analysed later, is a loser.");
+    let mut prover = kalah::solve::Prover::new();
+    let b = play_turn(&position_1(), &[1]).unwrap();
+    assert!(prover.wins(&b, PERSON), "a winning position");
+    let after_p1 = play_turn(&b, &[1]).unwrap();
+    assert!(prover.wins(&after_p1, MACHINE), "P1 is a loser");
+    let keep: Vec<String> = turns(&b)
+        .into_iter()
+        .filter(|(_, c)| prover.wins(c, PERSON))
+        .map(|(t, _)| turn_name(PERSON, &t))
+        .collect();
+    assert_eq!(keep, ["P3-P4"]);
+}
+
 /// Figure 5.1–5.3: "presented with this position which is a winner (figure 5.2) via the moves M1
 /// (continue) M2 (continue) M1 ... These are M1 and M2 plus the kalah (which must have a minimum
 /// value of 16)."
