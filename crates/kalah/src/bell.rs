@@ -1386,6 +1386,43 @@ mod tests {
         assert_eq!(t.lookup(&other), Some(&e2));
     }
 
+    /// "it will play the higher order games, it does not record them": nothing of a game with
+    /// other than 3 stones a pit is stored or counted.
+    #[test]
+    fn only_three_in_a_pit_is_recorded() {
+        let mut bell = Bell::new(Options::default());
+        let mut b = Board::new(4);
+        b.to_move = MACHINE;
+        bell.store(&b, &[vec![1], vec![1]], Outcome::Loss, &[]);
+        assert!(bell.memory.is_empty());
+        let mut b3 = Board::new(3);
+        b3.to_move = MACHINE;
+        bell.store(&b3, &[vec![1], vec![1]], Outcome::Loss, &[]);
+        assert_eq!(bell.memory.len(), 1);
+        bell.records.add(&[b], GameResult::Won);
+        assert_eq!(bell.records.games, 0);
+        let v = BellValue {
+            memory: Some(&bell.memory),
+            params: None,
+            prefix: vec![vec![1], vec![1]],
+        };
+        assert_eq!(v.decided(&b3), Some(-WIN));
+    }
+
+    /// A stored win that the look-ahead later finds lost is corrected in place.
+    #[test]
+    fn a_contradicted_entry_is_corrected() {
+        let mut bell = Bell::new(Options::default());
+        let mut b = Board::new(3);
+        b.to_move = MACHINE;
+        let p = [vec![1], vec![1]];
+        bell.store(&b, &p, Outcome::Win, &[]);
+        assert_eq!(bell.recall(&b, &p), Some(Outcome::Win));
+        bell.store(&b, &p, Outcome::Loss, &[]);
+        assert_eq!(bell.recall(&b, &p), Some(Outcome::Loss));
+        assert_eq!((bell.memory.len(), bell.stats.corrected), (1, 1));
+    }
+
     #[test]
     fn a_full_table_refuses() {
         let mut t = Table::default();
