@@ -21,7 +21,9 @@
 use crate::board::{Board, Capture, MoveError, Rules, Side, HOLES};
 use crate::order::{LookDepth, Order, StaticOrder};
 use crate::search::{self, Config, Cutoff, Levels, Ply, Report};
+use crate::solve::Prover;
 use crate::value::Evaluate;
+use std::collections::HashMap;
 use std::fmt;
 
 /// The machine's side (the top row of Bell's Figure 2; the search's maximiser).
@@ -1332,6 +1334,90 @@ pub fn turn_values<E: Evaluate<HOLES>>(b: &Board, v: &E) -> Vec<(Vec<u8>, i32)> 
             (t, x)
         })
         .collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Teaching (Figure 8)
+
+/// How the teacher picks among its winning turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// The winning turn with the smallest proof (a fresh proof search's count of positions).
+    SmallestProof,
+    /// The first winning turn in Bell's list order.
+    FirstWinning,
+}
+
+/// A person who never loses: a proof search ([`Prover`]) plays, at each of its positions, one
+/// winning turn, always the same (a proof needs one reply at each of the person's positions;
+/// the machine's own deviations after each loss cover its alternatives).
+pub struct Teacher {
+    pub strategy: Strategy,
+    prover: Prover,
+    chosen: HashMap<Board, Vec<u8>>,
+}
+
+impl Teacher {
+    pub fn new(strategy: Strategy) -> Teacher {
+        Teacher {
+            strategy,
+            prover: Prover::new(),
+            chosen: HashMap::new(),
+        }
+    }
+
+    /// The teacher's turn in `b` (the person to move); `None` if it has no winning turn.
+    pub fn turn(&mut self, b: &Board) -> Option<Vec<u8>> {
+        if let Some(t) = self.chosen.get(b) {
+            return Some(t.clone());
+        }
+        let wins: Vec<(Vec<u8>, Board)> = turns(b)
+            .into_iter()
+            .filter(|(_, c)| self.prover.wins(c, PERSON))
+            .collect();
+        let t = match self.strategy {
+            Strategy::FirstWinning => wins.first(),
+            Strategy::SmallestProof => wins.iter().min_by_key(|(_, c)| {
+                let mut p = Prover::new();
+                p.wins(c, PERSON);
+                p.nodes
+            }),
+        }?
+        .0
+        .clone();
+        self.chosen.insert(*b, t.clone());
+        Some(t)
+    }
+}
+
+/// Figure 8's teaching: the person opens with Russell's move and the teacher beats the machine
+/// until its first decision is no longer `reply` (Bell: M3-M2); the games it took, or `None`
+/// after `max_games` (or if the teacher cannot win). `progress` is called after every game.
+pub fn teach(
+    bell: &mut Bell,
+    teacher: &mut Teacher,
+    reply: &[u8],
+    max_games: usize,
+    mut progress: impl FnMut(usize, &Bell, &Game),
+) -> Option<usize> {
+    for game in 0..max_games {
+        let mut g = Game::new(false);
+        g.play(&RUSSELL_OPENING).ok()?;
+        while !g.over() {
+            if g.board.to_move == MACHINE {
+                let m = bell.machine_turn(&mut g).ok()?;
+                if g.machine.len() == 1 && m.turn != reply {
+                    return Some(game);
+                }
+            } else {
+                let t = teacher.turn(&g.board)?;
+                g.play(&t).ok()?;
+            }
+        }
+        bell.finish(&g);
+        progress(game, bell, &g);
+    }
+    None
 }
 
 #[cfg(test)]

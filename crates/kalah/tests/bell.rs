@@ -760,3 +760,37 @@ fn never_beaten_twice_fifty() {
         assert!(checked >= 50, "{checked}");
     }
 }
+
+/// Figure 8's teaching (docs/bell.md): the teacher beats the machine after Russell's opening and
+/// M3-M2 until the machine answers otherwise. With parts larger than Bell's it finishes; the
+/// sizes are reported beside Bell's (just over 400 without characteristics or parameters).
+#[test]
+#[ignore = "long: cargo test --release -p kalah --test bell -- --ignored"]
+fn figure_8_teaching_finishes() {
+    quote("The memory generated without characteristics or parameters numbered just over 400 positions in order to prove that this reply will inevitably lose.");
+    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    for opts in [
+        Options::plain(),
+        Options {
+            parameters: false,
+            ..Options::default()
+        },
+    ] {
+        let mut bell = Bell::new(Options {
+            table: 100_000,
+            ..opts
+        });
+        let games = teach(&mut bell, &mut teacher, &[3, 2], 1000, |_, _, _| {});
+        eprintln!(
+            "characteristics {}: {games:?} games, {} entries ({} characteristic)",
+            bell.options.characteristics,
+            bell.memory.len(),
+            bell.stats.characteristic
+        );
+        assert!(games.is_some());
+        let b = position_1();
+        let r = bell.look_ahead(&b, &[RUSSELL_OPENING.to_vec()]).unwrap();
+        assert_ne!(r.turn, vec![3, 2]);
+        assert_eq!(bell.memory.overflow, 0);
+    }
+}
