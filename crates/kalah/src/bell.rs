@@ -1420,6 +1420,324 @@ pub fn teach(
     None
 }
 
+// ---------------------------------------------------------------------------------------------
+// The memory tape (docs/bell.md, "The memory tape")
+
+/// The first word of a memory tape: "bel" in FIO-DEC (b 62, e 65, l 43).
+pub const TAPE_MAGIC: u32 = 0o626543;
+/// The tape format's version.
+pub const TAPE_VERSION: u32 = 1;
+const WORD: u32 = 0o777777;
+/// Blank frames before each segment and at the end.
+pub const TAPE_LEADER: usize = 20;
+
+/// Why a memory tape was refused as a whole (the memory is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TapeError {
+    #[error("not a bell memory tape")]
+    Foreign,
+    #[error("memory tape of format version {0}, this program reads version {TAPE_VERSION}")]
+    Version(u32),
+    #[error("memory tape for {parts} parts of {table} entries, this memory has {have_parts} of {have_table}")]
+    Layout {
+        parts: u32,
+        table: u32,
+        have_parts: usize,
+        have_table: usize,
+    },
+    #[error("memory tape header damaged")]
+    Header,
+}
+
+/// What reading a memory tape did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TapeReport {
+    /// Parts replaced by the tape's.
+    pub loaded: Vec<usize>,
+    /// Parts whose segment was damaged or missing: they keep their contents.
+    pub kept: Vec<usize>,
+    /// The game records were read (else kept).
+    pub records: bool,
+}
+
+/// 18-bit one's-complement sum, as DEC's loaders check blocks.
+fn ones_add(s: u32, w: u32) -> u32 {
+    let t = s + (w & WORD);
+    if t > WORD {
+        (t & WORD) + 1
+    } else {
+        t
+    }
+}
+
+fn checksum(words: &[u32]) -> u32 {
+    words.iter().fold(0, |s, &w| ones_add(s, w))
+}
+
+/// An entry as four 18-bit words (docs/bell.md): word 0 bit 0 lost, bit 1 minimum kalah;
+/// words 0–2 bits 2–17 the compacted pits, four at a time (the `at_least` pit's nibble holds its
+/// minimum); words 1–2 bits 0–1 the `at_least` pit's nibble + 1 (0: none), high bits first;
+/// word 3 bits 1–12 the mask (a bit a pit), bits 13–17 the kalah.
+pub fn entry_words(e: &Entry) -> [u32; 4] {
+    let mut pits = e.pits;
+    let mut least = 0u32;
+    if let Some((i, min)) = e.at_least {
+        let n = nibble(i as usize);
+        pits |= (min as u64) << (4 * n);
+        least = n as u32 + 1;
+    }
+    let mask12 = (0..12).fold(0u32, |m, n| {
+        m | (((e.mask >> (4 * n)) & 0xf != 0) as u32) << n
+    });
+    let p = |k: u32| ((pits >> (16 * k)) & 0xffff) as u32;
+    [
+        (u32::from(e.outcome == Outcome::Loss) << 17) | (u32::from(e.min_kalah) << 16) | p(0),
+        ((least >> 2) << 16) | p(1),
+        ((least & 3) << 16) | p(2),
+        (mask12 << 5) | e.kalah as u32,
+    ]
+}
+
+/// The entry of four words ([`entry_words`]); `None` if they cannot be one.
+pub fn words_entry(w: [u32; 4]) -> Option<Entry> {
+    let mut pits = (0..3).fold(0u64, |p, k| p | ((w[k] & 0xffff) as u64) << (16 * k));
+    let least = ((w[1] >> 16) & 3) << 2 | ((w[2] >> 16) & 3);
+    let mask12 = (w[3] >> 5) & 0o7777;
+    let mask = (0..12).fold(0u64, |m, n| {
+        m | if mask12 >> n & 1 != 0 {
+            0xfu64 << (4 * n)
+        } else {
+            0
+        }
+    });
+    let kalah = (w[3] & 0o37) as u8;
+    if w.iter().any(|&x| x > WORD) || least > 12 || kalah > KALAH_CUT {
+        return None;
+    }
+    let at_least = if least == 0 {
+        None
+    } else {
+        let n = least as usize - 1;
+        if mask >> (4 * n) & 0xf != 0 {
+            return None;
+        }
+        let min = ((pits >> (4 * n)) & 0xf) as u8;
+        pits &= !(0xfu64 << (4 * n));
+        let hole = if n < 6 { n } else { n + 1 };
+        Some((hole as u8, min))
+    };
+    Some(Entry {
+        outcome: if w[0] >> 17 & 1 != 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        },
+        pits: pits & mask,
+        mask,
+        kalah,
+        min_kalah: w[0] >> 16 & 1 != 0,
+        at_least,
+    })
+}
+
+/// Words as tape frames: three frames of six bits each, hole 8 punched (the READ IN binary
+/// convention), high bits first.
+fn frames(words: &[u32], out: &mut Vec<u8>) {
+    for &w in words {
+        for shift in [12, 6, 0] {
+            out.push(0o200 | ((w >> shift) & 0o77) as u8);
+        }
+    }
+}
+
+/// One segment: blank leader, its words and their checksum.
+fn segment(words: &[u32], out: &mut Vec<u8>) {
+    out.extend(std::iter::repeat_n(0u8, TAPE_LEADER));
+    frames(words, out);
+    frames(&[checksum(words)], out);
+}
+
+/// The game records as words: the games, then rows Mk 10–19 × Pk 0–36, (won, drawn, lost)
+/// each, at most 777777 octal.
+fn records_words(r: &Records) -> Vec<u32> {
+    let mut v = vec![r.games.min(WORD)];
+    for mk in PARAM_FROM as usize..=19 {
+        for pk in 0..=36 {
+            let c = r.counts[mk][pk];
+            v.extend([c.won.min(WORD), c.drawn.min(WORD), c.lost.min(WORD)]);
+        }
+    }
+    v
+}
+
+const RECORD_WORDS: usize = 1 + 10 * 37 * 3;
+
+impl Bell {
+    /// The memory tape: a header segment (magic word, version, parts, entries a part, options
+    /// that change what an entry means), one segment a part (its number, its count of entries,
+    /// then slot and four words for each), and the records segment (the rows the parameters
+    /// are made of); each segment ends with the one's-complement sum of its words.
+    pub fn punch(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let flags =
+            u32::from(self.options.characteristics) | (u32::from(self.options.draws_as_wins) << 1);
+        segment(
+            &[
+                TAPE_MAGIC,
+                TAPE_VERSION,
+                self.memory.parts.len() as u32,
+                self.memory.parts[0].slots.len() as u32,
+                flags,
+            ],
+            &mut out,
+        );
+        for (n, part) in self.memory.parts.iter().enumerate() {
+            let mut w = vec![n as u32, part.len() as u32];
+            for (slot, e) in part.entries() {
+                w.push(slot as u32);
+                w.extend(entry_words(e));
+            }
+            segment(&w, &mut out);
+        }
+        segment(&records_words(&self.records), &mut out);
+        out.extend(std::iter::repeat_n(0u8, TAPE_LEADER));
+        out
+    }
+
+    /// Read a memory tape. A foreign tape, another version or layout, or a damaged header is
+    /// refused as a whole and nothing changes. Each part's segment is decoded and checked
+    /// before it replaces the part; a damaged one leaves its part as it was (the parts are
+    /// independent), and so does everything after a segment whose length cannot be trusted.
+    pub fn read_tape(&mut self, tape: &[u8]) -> Result<TapeReport, TapeError> {
+        let mut r = TapeReader { tape, pos: 0 };
+        let head = r.words(6).ok_or(TapeError::Foreign)?;
+        if head[0] != TAPE_MAGIC {
+            return Err(TapeError::Foreign);
+        }
+        if checksum(&head[..5]) != head[5] {
+            return Err(TapeError::Header);
+        }
+        if head[1] != TAPE_VERSION {
+            return Err(TapeError::Version(head[1]));
+        }
+        let (parts, table) = (self.memory.parts.len(), self.memory.parts[0].slots.len());
+        if head[2] as usize != parts || head[3] as usize != table {
+            return Err(TapeError::Layout {
+                parts: head[2],
+                table: head[3],
+                have_parts: parts,
+                have_table: table,
+            });
+        }
+        let mut report = TapeReport::default();
+        let mut framing = true;
+        for n in 0..parts {
+            let staged = if framing { r.part(n, table) } else { None };
+            match staged {
+                Some(Ok(t)) => {
+                    self.memory.parts[n] = t;
+                    report.loaded.push(n);
+                }
+                Some(Err(())) => report.kept.push(n),
+                None => {
+                    framing = false;
+                    report.kept.push(n);
+                }
+            }
+        }
+        if let Some(rec) = framing.then(|| r.records()).flatten() {
+            self.records = rec;
+            if self.options.parameters && self.options.fixed_parameters.is_none() {
+                self.params = Parameters::from_records(&self.records, self.options.draws_as_wins);
+                if !self.options.near_losses {
+                    self.params.near_loss = [None; 37];
+                }
+            }
+            report.records = true;
+        }
+        Ok(report)
+    }
+}
+
+struct TapeReader<'a> {
+    tape: &'a [u8],
+    pos: usize,
+}
+
+impl TapeReader<'_> {
+    /// The next word: blank frames skipped, three frames with hole 8.
+    fn word(&mut self) -> Option<u32> {
+        while self.tape.get(self.pos) == Some(&0) {
+            self.pos += 1;
+        }
+        let f = self.tape.get(self.pos..self.pos + 3)?;
+        if f.iter().any(|&x| x & 0o200 == 0) {
+            return None;
+        }
+        self.pos += 3;
+        Some(f.iter().fold(0, |w, &x| (w << 6) | (x & 0o77) as u32))
+    }
+
+    fn words(&mut self, n: usize) -> Option<Vec<u32>> {
+        (0..n).map(|_| self.word()).collect()
+    }
+
+    /// Part `n`'s segment decoded into a table: `None` if its length cannot be read (the rest
+    /// of the tape cannot be framed), `Some(Err)` if it is damaged.
+    #[allow(clippy::result_unit_err)]
+    fn part(&mut self, n: usize, size: usize) -> Option<Result<Table, ()>> {
+        let head = self.words(2)?;
+        let count = head[1] as usize;
+        if count > size {
+            return None;
+        }
+        let body = self.words(5 * count)?;
+        let sum = self.word()?;
+        let mut all = head.clone();
+        all.extend(&body);
+        if checksum(&all) != sum || head[0] as usize != n {
+            return Some(Err(()));
+        }
+        let mut t = Table::with_size(size);
+        for e in body.chunks(5) {
+            let slot = e[0] as usize;
+            let Some(entry) = words_entry([e[1], e[2], e[3], e[4]]) else {
+                return Some(Err(()));
+            };
+            if slot >= t.slots.len() || t.slots[slot].is_some() {
+                return Some(Err(()));
+            }
+            t.slots[slot] = Some(entry);
+            t.minima |= entry.min_kalah;
+        }
+        Some(Ok(t))
+    }
+
+    /// The records segment, if intact.
+    fn records(&mut self) -> Option<Records> {
+        let w = self.words(RECORD_WORDS + 1)?;
+        if checksum(&w[..RECORD_WORDS]) != w[RECORD_WORDS] {
+            return None;
+        }
+        let mut rec = Records {
+            games: w[0],
+            ..Records::default()
+        };
+        let mut i = 1;
+        for mk in PARAM_FROM as usize..=19 {
+            for pk in 0..=36 {
+                rec.counts[mk][pk] = Count {
+                    won: w[i],
+                    drawn: w[i + 1],
+                    lost: w[i + 2],
+                };
+                i += 3;
+            }
+        }
+        Some(rec)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
