@@ -5,7 +5,8 @@
 //! parameters, beside Bell's "just over 400", "about 300" and "about 150".
 //!
 //! The teacher plays the winning turn with the smallest proof (FIRST_TEACHER=1: the first
-//! winning turn in Bell's list order). TRACE=1 types every game.
+//! winning turn in Bell's list order). BACKTRACK=n: the back-track analysis evaluates n
+//! positions (Bell: 100). TRACE=1 types every game.
 //!
 //! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
 
@@ -83,7 +84,15 @@ fn main() {
         if only.is_some_and(|o| o != i) {
             continue;
         }
-        let mut bell = Bell::new(Options { table, ..opts });
+        let backtrack_nodes = std::env::var("BACKTRACK")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(BACKTRACK_NODES);
+        let mut bell = Bell::new(Options {
+            table,
+            backtrack_nodes,
+            ..opts
+        });
         let games = teach(&mut bell, &mut teacher, &[3, 2], max, |game, bell, g| {
             if game % 500 == 499 {
                 eprintln!("  {} games, {} entries", game + 1, bell.memory.len());
