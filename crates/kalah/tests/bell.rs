@@ -690,6 +690,7 @@ fn never_beaten_twice(
     let mut bell = Bell::new(opts);
     let mut rng = Lcg(2026);
     let (mut checked, mut at_first) = (0, 0);
+    let mut lost_games = std::collections::HashSet::new();
     for game in 0..max_games {
         if checked >= losses_wanted {
             break;
@@ -699,6 +700,7 @@ fn never_beaten_twice(
         if g.result() != Some(GameResult::Lost) {
             continue;
         }
+        assert!(lost_games.insert(g.turns.clone()), "game {game} lost twice");
         let n = g.machine.len() - 1;
         if n == 0 {
             at_first += 1;
