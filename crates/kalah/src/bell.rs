@@ -115,24 +115,32 @@ pub fn parse_turn(s: &str) -> Result<(Side, Vec<u8>), NotationError> {
     Ok((side.ok_or(NotationError::Empty)?, pits))
 }
 
-/// A position as Bell's Figure 2 sets it out: the machine's kalah, M1…M6 on the top row,
-/// P6…P1 on the bottom row, the person's kalah.
+/// A position as Bell's Figure 2 sets it out: the machine's kalah on the left, M1…M6 on the top
+/// row, P6…P1 on the bottom row, the person's kalah on the right.
 pub struct Figure<'a>(pub &'a Board);
 
 impl fmt::Display for Figure<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.0;
+        writeln!(f, "      M1 M2 M3 M4 M5 M6")?;
         write!(f, "    ")?;
         for p in 1..=6 {
             write!(f, "{:3}", b.pit(MACHINE, p))?;
         }
         writeln!(f)?;
-        writeln!(f, "{:3}{:18} {:3}", b.kalah(MACHINE), "", b.kalah(PERSON))?;
+        writeln!(
+            f,
+            "Mk{:3}{:18} {:3} Pk",
+            b.kalah(MACHINE),
+            "",
+            b.kalah(PERSON)
+        )?;
         write!(f, "    ")?;
         for p in (1..=6).rev() {
             write!(f, "{:3}", b.pit(PERSON, p))?;
         }
-        Ok(())
+        writeln!(f)?;
+        write!(f, "      P6 P5 P4 P3 P2 P1")
     }
 }
 
