@@ -6,7 +6,8 @@
 //!
 //! The teacher plays the winning turn with the smallest proof (FIRST_TEACHER=1: the first
 //! winning turn in Bell's list order). BACKTRACK=n: the back-track analysis evaluates n
-//! positions (Bell: 100). TRACE=1 types every game.
+//! positions (Bell: 100). MIRROR=1: the memory also holds positions for the person to move
+//! (`Options::mirror`). TRACE=1 types every game.
 //!
 //! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
 
@@ -91,6 +92,7 @@ fn main() {
         let mut bell = Bell::new(Options {
             table,
             backtrack_nodes,
+            mirror: std::env::var("MIRROR").is_ok(),
             ..opts
         });
         let games = teach(&mut bell, &mut teacher, &[3, 2], max, |game, bell, g| {

@@ -237,6 +237,18 @@ pub fn compact(b: &Board) -> Option<u64> {
     Some(w)
 }
 
+/// The position with the sides exchanged: the person's pits and kalah become the machine's and
+/// the other way round, and the other side is to move.
+pub fn mirror(b: &Board) -> Board {
+    let mut c = *b;
+    for i in 0..7 {
+        c.cells[i] = b.cells[i + 7];
+        c.cells[i + 7] = b.cells[i];
+    }
+    c.to_move = b.to_move.other();
+    c
+}
+
 /// What a memory entry says about the positions it matches (the machine to move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -654,6 +666,9 @@ pub struct BellValue<'a> {
     pub params: Option<&'a Parameters>,
     /// The game's turns before the root (the first two are enough), for the memory's part.
     pub prefix: Vec<Vec<u8>>,
+    /// Look positions with the person to move up with the sides exchanged (Figure 4's "the
+    /// machine will prevent the opponent having it"; an option).
+    pub mirror: bool,
 }
 
 impl BellValue<'_> {
@@ -663,6 +678,7 @@ impl BellValue<'_> {
             memory: None,
             params: None,
             prefix: Vec::new(),
+            mirror: false,
         }
     }
 }
@@ -692,7 +708,7 @@ impl BellValue<'_> {
             Outcome::Win => WIN,
             Outcome::Loss => -WIN,
         };
-        if b.to_move == MACHINE {
+        if b.to_move == MACHINE || self.mirror {
             if let Some(m) = self.memory {
                 let mut turns: Vec<Vec<u8>> = self.prefix.iter().take(2).cloned().collect();
                 if turns.len() < 2 {
@@ -700,8 +716,13 @@ impl BellValue<'_> {
                 }
                 let refs: Vec<&[u8]> = turns.iter().map(|t| t.as_slice()).collect();
                 if let Some(part) = part_of(&refs, m.split()) {
-                    if let Some(e) = m.parts[part].lookup(b) {
-                        return Some(value(e.outcome));
+                    if b.to_move == MACHINE {
+                        if let Some(e) = m.parts[part].lookup(b) {
+                            return Some(value(e.outcome));
+                        }
+                    } else if let Some(e) = m.parts[part].lookup(&mirror(b)) {
+                        // A winner for the person to move is a loss for the machine.
+                        return Some(-value(e.outcome));
                     }
                 }
             }
@@ -839,6 +860,11 @@ pub struct Options {
     pub near_losses: bool,
     /// Entries in one part of the memory ([`TABLE`]).
     pub table: usize,
+    /// The memory holds positions for the side to move, whoever it is: positions with the
+    /// person to move are looked up with the sides exchanged, and the back-track analysis also
+    /// evaluates (and stores) the positions after the machine's turns from the person's side.
+    /// Our reading of Figure 4's caption, as an option.
+    pub mirror: bool,
 }
 
 impl Default for Options {
@@ -856,6 +882,7 @@ impl Default for Options {
             resign: true,
             near_losses: false,
             table: TABLE,
+            mirror: false,
         }
     }
 }
@@ -1029,6 +1056,7 @@ impl Bell {
                 memory: Some(&self.memory),
                 params,
                 prefix,
+                mirror: self.options.mirror,
             },
             self.options.order,
             self.options.cutoff,
@@ -1178,6 +1206,15 @@ impl Bell {
                     p.push(r);
                     p.truncate(2);
                     self.learn_from(&after_r, &p, None);
+                }
+                if self.options.mirror && budget > 0 {
+                    // The position after the machine's turn, from the person's side.
+                    budget -= 1;
+                    self.stats.backtrack_nodes += 1;
+                    let mut p = prefix.clone();
+                    p.push(t.clone());
+                    p.truncate(2);
+                    self.learn_from(&mirror(&after_t), &p, None);
                 }
             }
             self.learn_from(&g, &prefix, None);
@@ -1821,8 +1858,12 @@ mod tests {
             memory: Some(&bell.memory),
             params: None,
             prefix: vec![vec![1], vec![1]],
+            mirror: false,
         };
         assert_eq!(v.decided(&b3), Some(-WIN));
+        // With the sides exchanged, the same entry is a win for a person to move there.
+        let v = BellValue { mirror: true, ..v };
+        assert_eq!(v.decided(&mirror(&b3)), Some(WIN));
     }
 
     /// A stored win that the look-ahead later finds lost is corrected in place.

@@ -724,7 +724,7 @@ fn never_beaten_twice_smoke() {
     assert!(checked >= 3, "{checked}");
 }
 
-/// At least 50 different lost games, with each memory option. The memory's parts are made
+/// At least 50 different lost games, with each memory option (seven sets). The memory's parts are made
 /// larger than Bell's 1280 entries: a full part cannot store the loss, and then the machine can
 /// be beaten twice the same way (the unsplit memory fills after a few hundred games here).
 #[test]
@@ -744,6 +744,10 @@ fn never_beaten_twice_fifty() {
         },
         Options {
             near_losses: true,
+            ..Options::default()
+        },
+        Options {
+            mirror: true,
             ..Options::default()
         },
         Options {
