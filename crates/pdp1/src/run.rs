@@ -287,6 +287,12 @@ impl RunControl {
         self.keys = Some(keys);
     }
 
+    /// Give the run a script (tests; `for_run` takes `--script`'s).
+    #[cfg(test)]
+    pub fn set_script(&mut self, script: crate::script::Script) {
+        self.script = Some(script);
+    }
+
     /// The script, if it still has actions to do.
     pub fn script_on(&self) -> bool {
         self.script.as_ref().is_some_and(|s| !s.done())

@@ -182,10 +182,7 @@ pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Res
     window.set_input_callback(Box::new(Sink(typed.clone())));
 
     let (w, h) = window.get_size();
-    let mut run = RunControl::for_run(cli, setup, machine);
-    // A run with limits is a scripted run: like a headless one it also ends when the machine
-    // stops by itself (otherwise emulated time would never reach the limit).
-    run.unattended = run.scripted();
+    let run = RunControl::for_run(cli, setup, machine);
     let mut app = App::new(opts, run, w, h)?;
     app.had_script = setup.script.is_some();
     if let Some(p) = &cli.script {
@@ -263,6 +260,9 @@ pub struct App {
 impl App {
     pub fn new(mut opts: Options, mut run: RunControl, w: usize, h: usize) -> anyhow::Result<App> {
         let mut screen = Screen::new(w, h);
+        // A run with limits is a scripted run: like a headless one it also ends when the
+        // machine stops by itself (otherwise emulated time would never reach the limit).
+        run.unattended = run.scripted();
         if let Some(p) = &opts.trace {
             // The file is the run controller's trace; the pane records what goes into it.
             run.trace(crate::trace::Tracer::create(p)?);
@@ -928,7 +928,10 @@ impl App {
                     }
                     Some(Hit::Key(k)) => self.press(k, false),
                     Some(Hit::Line(a)) => {
-                        self.screen.view.debugger.toggle_breakpoint(&mut self.run.m, a);
+                        self.screen
+                            .view
+                            .debugger
+                            .toggle_breakpoint(&mut self.run.m, a);
                     }
                     // A press on the scope (and on nothing drawn over it) takes up the
                     // light pen.
@@ -973,6 +976,7 @@ fn next_free(stem: &str, ext: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::keyboard::Typist;
     use pdp1_core::machine::status;
     use pdp1_core::{Machine, MachineConfig, Word};
 
@@ -1057,13 +1061,7 @@ mod tests {
         // No tape at all.
         let mut opts = options();
         opts.no_tape = true;
-        let app = App::new(
-            opts,
-            run(),
-            800,
-            600,
-        )
-        .unwrap();
+        let app = App::new(opts, run(), 800, 600).unwrap();
         assert_eq!(app.screen.view.status, NO_TAPE);
         assert_eq!(app.screen.help_lines().len(), render::HELP.len());
     }
@@ -1170,6 +1168,118 @@ mod tests {
             }
         }
         panic!("still running");
+    }
+
+    fn app_with_run(words: &[(u32, u32)], plan: crate::run::RunPlan, typist: Typist) -> App {
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        for &(a, v) in words {
+            m.write(a, Word::new(v)).unwrap();
+        }
+        let run = RunControl::new(plan, crate::tape::Feeder::new(None, &[]), typist, m);
+        App::new(options(), run, 800, 600).unwrap()
+    }
+
+    /// Issue 18 (one run controller): the window's typist follows the case the program
+    /// printed in, as headless does — after the program typed the upper-case shift, a
+    /// lower-case key is preceded by the lower-case shift. (The window's typist never saw
+    /// the paper: it struck `a` in upper case.)
+    #[test]
+    fn the_windows_typist_follows_the_case_the_program_printed() {
+        // 100: lio 200 (074, upper case) / 101: tyo / 102: szf i 1 / 103: jmp 102 /
+        // 104: tyi / 105: hlt
+        let prog = [
+            (0o100, 0o220200),
+            (0o101, 0o720003),
+            (0o102, 0o650001),
+            (0o103, 0o600102),
+            (0o104, 0o720004),
+            (0o105, 0o760400),
+            (0o200, 0o74),
+        ];
+        let typist = Typist::new(crate::keyboard::parse_typed("a").unwrap(), true);
+        let mut app = app_with_run(&prog, Default::default(), typist);
+        app.run.m.set_test_address(0o100);
+        app.run.m.start(false);
+        run_to_stop(&mut app);
+        assert_eq!(app.run.m.pc(), 0o106, "halted after the key");
+        assert_eq!(
+            app.run.m.io().bits() & 0o77,
+            0o72,
+            "the lower-case shift came first"
+        );
+    }
+
+    /// Issue 18: while a script waits with the machine standing, time passes in the window
+    /// up to the time limit and not beyond, as headless (the window let it run on to the next
+    /// frame's host time, so a saved state differed from the headless run's).
+    #[test]
+    fn a_standing_machine_stops_at_the_time_limit() {
+        let plan = crate::run::RunPlan {
+            max_ns: Some(50_000_000),
+            ..Default::default()
+        };
+        let mut app = app_with_run(&[], plan, Typist::default());
+        app.run
+            .set_script(crate::script::Script::parse("wait 1s\n", "t.pdp1").unwrap());
+        for _ in 0..100 {
+            app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
+            app.emulate();
+            if app.quit {
+                break;
+            }
+        }
+        assert!(app.quit, "the limit ends the run");
+        assert_eq!(
+            app.run.m.time_ns(),
+            50_000_000,
+            "{}",
+            app.screen.view.status
+        );
+    }
+
+    /// Issue 18: a window run with limits whose machine is not running ends at once, as a
+    /// headless one does ("the machine is not running"); the window let time pass to the
+    /// limit.
+    #[test]
+    fn a_scripted_window_run_of_a_machine_not_running_ends_at_once() {
+        let plan = crate::run::RunPlan {
+            max_ns: Some(100_000_000_000),
+            ..Default::default()
+        };
+        let mut app = app_with_run(&[], plan, Typist::default());
+        app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
+        app.emulate();
+        assert!(app.quit);
+        assert_eq!(app.run.m.time_ns(), 0);
+    }
+
+    /// Issue 18: a window run with limits (a scripted run) ends when its script is done with
+    /// the machine standing at the script's own STOP, as a headless run does (the window went
+    /// on to the time limit).
+    #[test]
+    fn a_scripted_window_run_ends_when_the_script_stops_the_machine() {
+        // 100: hlt / 101: jmp 100
+        let plan = crate::run::RunPlan {
+            max_ns: Some(100_000_000_000),
+            ..Default::default()
+        };
+        let mut app = app_with_run(
+            &[(0o100, 0o760400), (0o101, 0o600100)],
+            plan,
+            Typist::default(),
+        );
+        let script = crate::script::Script::parse("wait halt\ncontinue\nstop\n", "t.pdp1").unwrap();
+        app.run.set_script(script);
+        app.run.m.set_test_address(0o100);
+        app.run.m.start(false);
+        for _ in 0..50 {
+            app.emulate();
+            if app.quit {
+                break;
+            }
+        }
+        assert!(app.quit, "the run ended");
+        assert!(app.run.m.time_ns() < 1_000_000_000, "well before the limit");
     }
 
     /// Issue 17: a status message goes after ten seconds (stale ones lingered), a prompt
@@ -1282,7 +1392,11 @@ mod tests {
             app.emulate();
         }
         assert!(!app.run.m.running(), "halted");
-        assert_eq!(app.run.m.status_word().bits() & status::TYPE_OUT, 0, "typing");
+        assert_eq!(
+            app.run.m.status_word().bits() & status::TYPE_OUT,
+            0,
+            "typing"
+        );
         app.screen.render(&app.run.m);
         let lit = app.screen.scope_energy();
         assert!(lit > 0.0, "the point is on the tube");
