@@ -1,14 +1,21 @@
-//! What a run does besides executing instructions, written once for the window and for
-//! headless runs (issue 18): the run plan (limits, `--continue-halts`, the result files and
-//! dumps, taken from the command line and the RON file, with no clap type inside) and the
-//! controller that applies it to a machine — limits counted from the start of the run, the
-//! second tape (`--reader`), the typist of `--type` (and of stdin), CONTINUE after a halt with
-//! the next `--halt-tw` test word, the punched frames, and the end-of-run outputs in one fixed
-//! order.
+//! The run controller (issue 18): everything a run does besides executing instructions,
+//! written once for the window and for headless runs. The run plan (limits, `--continue-halts`,
+//! the result files and dumps, from the command line and the RON file, with no clap type inside)
+//! and [`RunControl`], which owns the machine and what acts on it during the run — the reader's
+//! tapes (`--reader`), the typist of `--type` (and of stdin), the `--script`, CONTINUE after a
+//! halt with the next `--halt-tw` test word, limits counted from the start of the run, the
+//! punched frames, the tracer and write watches, why the machine stands or the run ended — and
+//! the end-of-run outputs in one fixed order.
 //!
-//! The two drivers keep only what differs between them: headless runs in 10 ms slices on an
-//! absolute grid, types `--type`/stdin keys and ends when the program idles; the window runs
-//! in 5 ms chunks paced against the host clock and takes keys from the host keyboard.
+//! Both drivers take one step, [`RunControl::advance`] to an emulated time, and show what it
+//! returns ([`Advance`]: typed events, display points, the script's lines, notes, trace lines,
+//! a stop, the end). They keep only what is the host's: headless asks for 10 ms slices on an
+//! absolute grid and adds stdout, stdin keys, `--audio`, `--screenshot` and wall-clock pacing;
+//! the window asks for 5 ms chunks paced against the host clock and adds drawing, the host
+//! keyboard and mouse, sound and the debugger's SINGLE STEP / SINGLE INST on [`RunControl::m`].
+//! Two switches say who is at the console: [`RunControl::unattended`] (headless; the window
+//! with limits) makes a stop end the run unless a script goes on, [`RunControl::idle_ends`]
+//! (headless) ends it when the program waits for a key that will never come.
 
 use crate::cli::Cli;
 use crate::keyboard::{Key, Typist};

@@ -1,9 +1,11 @@
 //! The minifb desktop frontend: Type 30 scope, typewriter paper, console panel, debugger pane.
 //!
 //! Entry point: [`run`]. The picture itself is `draw::render::Screen` (`crate::draw`), a pure
-//! function of the machine and its output streams, also used headless for `--screenshot`. This
-//! module only connects it to a window: host input, real-time pacing ([`pacing`]) and frame
-//! timing.
+//! function of the machine and its output streams, also used headless for `--screenshot`. The
+//! run itself is the run controller's (`crate::run`: it owns the machine, the script, the
+//! typist, the limits and the stop rules; the window takes its steps as headless does). This
+//! module only connects them to a window: host input, real-time pacing ([`pacing`]), frame
+//! timing, sound, and the debugger's own stepping on the controller's machine.
 
 pub mod controls;
 pub mod pacing;
@@ -241,8 +243,9 @@ pub struct App {
     /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
     /// restored state's pen), else away from the tube.
     pen_rest: Option<(i16, i16)>,
-    /// The run plan applied to the machine: limits from the start of the run, `--reader`,
-    /// `--continue-halts`, the punched frames, the end-of-run outputs (shared with headless).
+    /// The run controller and its machine (`run.m`): limits from the start of the run,
+    /// `--reader`, `--type`, `--script`, `--continue-halts`, the punched frames, the stop rules,
+    /// the end-of-run outputs (shared with headless).
     pub run: RunControl,
     /// A `--script` was given and has not been seen done (for the status line).
     had_script: bool,
