@@ -136,6 +136,7 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         let mut out = stdout.lock();
         let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     }
+    run.close_keys();
     if let (Some(sc), Some(path)) = (screen.as_mut(), &cli.screenshot) {
         sc.screenshot(&run.m, path)
             .with_context(|| format!("cannot write screenshot {}", path.display()))?;

@@ -712,11 +712,15 @@ impl RunControl {
         self.punched.extend(self.m.drain_punch());
     }
 
-    /// The end of the run: the key source goes (a terminal gets its mode back), then the
-    /// result files, in this order: the trace, `--punch`, `--save-state`. (`--screenshot`
+    /// The run is over: the key source goes (a terminal gets its mode back).
+    pub fn close_keys(&mut self) {
+        self.keys = None;
+    }
+
+    /// The result files, in this order: the trace, `--punch`, `--save-state`. (`--screenshot`
     /// comes after, from the driver; then [`RunControl::write_dumps`].)
     pub fn write_files(&mut self) -> Result<()> {
-        self.keys = None;
+        self.close_keys();
         self.collect_punch();
         if let Some(e) = self.trace_error.take() {
             return Err(e);
