@@ -1,0 +1,1327 @@
+//! Bell's learning Kalah program: A. G. Bell, "Kalah on Atlas", *Machine Intelligence 3*
+//! (1968). A program that "reacted to the user ... by refusing to be beaten twice in the same
+//! way": a 1½-move (3-ply) look-ahead with the evaluation Mk − Pk, and a memory of won and lost
+//! positions built by back-track analysis after every loss, kept small by characteristics and
+//! parameters. docs/bell.md gives every reading of the paper this module rests on.
+//!
+//! * Sides and notation (Figure 2): the machine plays the top row, pits M1–M6, the person the
+//!   bottom row, P1–P6; pit 1 is next to its owner's kalah (the ten replies to Russell's
+//!   opening count out only with this numbering). Here the machine is [`Side::A`], the
+//!   maximiser of the search, and the person [`Side::B`]; either may open.
+//! * The look-ahead is a configuration of the one α-β skeleton ([`Bell::config`]): levels in
+//!   turns, depth 3, Bell's move list ([`StaticOrder::Bell`]), his cut-off ([`Cutoff::Beyond`]),
+//!   the window (−[`WIN`] − 1, [`WIN`]) so that the first victory found is taken, and the value
+//!   function [`BellValue`] (Mk − Pk, the end of the game, the memory, the parameters).
+//! * The memory ([`Memory`]): compacted positions (12 pits × 4 bits, Atlas's 48-bit word) in a
+//!   table of 1280 entries entered at Mk × 26, split into ten parts by the reply to Russell's
+//!   opening, or one part.
+//! * The learner ([`Bell`], [`Game`]): it records a win when its look-ahead finds one, and after
+//!   a loss runs the back-track analysis ([`Bell::backtrack`]).
+
+use crate::board::{Board, Capture, MoveError, Rules, Side, HOLES};
+use crate::order::{LookDepth, Order, StaticOrder};
+use crate::search::{self, Config, Cutoff, Levels, Ply, Report};
+use crate::value::Evaluate;
+use std::fmt;
+
+/// The machine's side (the top row of Bell's Figure 2; the search's maximiser).
+pub const MACHINE: Side = Side::A;
+/// The person's side (the bottom row).
+pub const PERSON: Side = Side::B;
+/// The value of a victory: more than any kalah difference. All victories are worth the same,
+/// so the first one found is the one taken (IV.2).
+pub const WIN: i32 = 100;
+/// Stones per pit of the game the memory records ("the memory is designed to record positions
+/// of 3-in-a-pit kalah", IV.3).
+pub const STONES: u8 = 3;
+/// Stones on the board in that game.
+pub const TOTAL: u8 = 12 * STONES;
+/// Entries in one part of the memory (IV.3).
+pub const TABLE: usize = 1280;
+/// The entry point is the machine's kalah times this (IV.3).
+pub const STRIDE: usize = 26;
+/// No entry for a machine kalah above this ("a cut off is made if Mk>20").
+pub const KALAH_CUT: u8 = 20;
+/// Parts of the split memory: the ten replies to Russell's opening.
+pub const REPLIES: usize = 10;
+/// Positions the back-track analysis evaluates after a loss (IV.3).
+pub const BACKTRACK_NODES: u32 = 100;
+/// Plies of the look-ahead ("1½ moves (or 3 plys)", IV.2), in turns.
+pub const DEPTH: u32 = 3;
+/// The parameters' bias: a kalah relation is a near-win when at least this many tenths of the
+/// recorded positions with it were in won games ("places a 90 per cent bias on the results").
+pub const BIAS_TENTHS: u32 = 9;
+/// Recorded positions a kalah relation needs before it can become a parameter (our choice).
+pub const MIN_SAMPLE: u32 = 10;
+/// The lowest machine kalah a parameter is kept for (Figure 6's last row).
+pub const PARAM_FROM: u8 = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Notation (Figure 2)
+
+/// Errors in Bell's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NotationError {
+    #[error("{0:?} is not a pit: write M1 to M6 or P1 to P6")]
+    NotAPit(String),
+    #[error("a turn is one side's pits, but {0:?} mixes M and P")]
+    MixedSides(String),
+    #[error("an empty turn")]
+    Empty,
+}
+
+/// The name of a pit of `side` (1..=6): `M3`, `P5`.
+pub fn pit_name(side: Side, pit: u8) -> String {
+    let s = if side == MACHINE { 'M' } else { 'P' };
+    format!("{s}{pit}")
+}
+
+/// A turn in Bell's notation: the sowings joined by `-`, as "M3-M2" (Figure 8) or
+/// "M6-M1-M3-M1-M2-M1-M4" (Figure 5.4).
+pub fn turn_name(side: Side, turn: &[u8]) -> String {
+    turn.iter()
+        .map(|&p| pit_name(side, p))
+        .collect::<Vec<_>>()
+        .join("-")
+}
+
+/// Parse a turn in Bell's notation (pits separated by `-`, spaces or "(continue)").
+pub fn parse_turn(s: &str) -> Result<(Side, Vec<u8>), NotationError> {
+    let mut side = None;
+    let mut pits = Vec::new();
+    for w in s
+        .split(|c: char| c == '-' || c.is_whitespace())
+        .filter(|w| !w.is_empty() && *w != "(continue)")
+    {
+        let bad = || NotationError::NotAPit(w.to_string());
+        let mut cs = w.chars();
+        let this = match cs.next().map(|c| c.to_ascii_uppercase()) {
+            Some('M') => MACHINE,
+            Some('P') => PERSON,
+            _ => return Err(bad()),
+        };
+        let pit: u8 = cs.as_str().parse().map_err(|_| bad())?;
+        if !(1..=6).contains(&pit) {
+            return Err(bad());
+        }
+        if side.is_some_and(|s| s != this) {
+            return Err(NotationError::MixedSides(s.to_string()));
+        }
+        side = Some(this);
+        pits.push(pit);
+    }
+    Ok((side.ok_or(NotationError::Empty)?, pits))
+}
+
+/// A position as Bell's Figure 2 sets it out: the machine's kalah, M1…M6 on the top row,
+/// P6…P1 on the bottom row, the person's kalah.
+pub struct Figure<'a>(pub &'a Board);
+
+impl fmt::Display for Figure<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let b = self.0;
+        write!(f, "    ")?;
+        for p in 1..=6 {
+            write!(f, "{:3}", b.pit(MACHINE, p))?;
+        }
+        writeln!(f)?;
+        writeln!(f, "{:3}{:18} {:3}", b.kalah(MACHINE), "", b.kalah(PERSON))?;
+        write!(f, "    ")?;
+        for p in (1..=6).rev() {
+            write!(f, "{:3}", b.pit(PERSON, p))?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turns (IV.1)
+
+/// Every turn of the side to move in `b`, with the position after it, in the order Bell's
+/// routine lists them (IV.1): the plain moves pit 1 first, then the buffered continuation
+/// positions, last buffered first, each expanded the same way. A turn ends when its last
+/// sowing does not end in the mover's kalah or the game is over.
+pub fn turns(b: &Board) -> Vec<(Vec<u8>, Board)> {
+    let mut out = Vec::new();
+    let mut stack = vec![(Vec::new(), *b)];
+    while let Some((prefix, pos)) = stack.pop() {
+        for m in pos.legal_moves() {
+            let (c, r) = pos.after(m).expect("legal");
+            let mut t = prefix.clone();
+            t.push(m);
+            if r.repeat && !c.is_terminal() {
+                stack.push((t, c));
+            } else {
+                out.push((t, c));
+            }
+        }
+    }
+    out
+}
+
+/// Play a whole turn for the side to move; error if a sowing is illegal, the turn stops short
+/// (its last sowing ends in the kalah while the game goes on) or goes on after it ended.
+pub fn play_turn(b: &Board, turn: &[u8]) -> Result<Board, TurnError> {
+    let side = b.to_move;
+    let mut c = *b;
+    for (i, &m) in turn.iter().enumerate() {
+        if c.to_move != side || c.is_terminal() {
+            return Err(TurnError::TooLong(i));
+        }
+        c.play(m).map_err(TurnError::Move)?;
+    }
+    if turn.is_empty() || (c.to_move == side && !c.is_terminal()) {
+        return Err(TurnError::Unfinished);
+    }
+    Ok(c)
+}
+
+/// A turn that cannot be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnError {
+    #[error(transparent)]
+    Move(MoveError),
+    #[error("the turn ended before sowing {0}")]
+    TooLong(usize),
+    #[error("the turn is not finished: the last sowing ended in the kalah")]
+    Unfinished,
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compaction and the memory (IV.3, IV.4)
+
+/// The nibble of board hole `i` (a pit) in a compacted position: A's pits 0–5, B's 6–11.
+fn nibble(i: usize) -> usize {
+    if i < 6 {
+        i
+    } else {
+        i - 1
+    }
+}
+
+/// The compacted position: the twelve pits, four bits each (one 48-bit Atlas word), in board
+/// hole order. `None` if a pit holds more than 15 stones (such positions are not stored).
+pub fn compact(b: &Board) -> Option<u64> {
+    let mut w = 0u64;
+    for i in (0..HOLES).filter(|&i| i != 6 && i != 13) {
+        let c = b.cells[i];
+        if c > 15 {
+            return None;
+        }
+        w |= (c as u64) << (4 * nibble(i));
+    }
+    Some(w)
+}
+
+/// What a memory entry says about the positions it matches (the machine to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Loss,
+}
+
+/// One entry of the memory: a winning or losing position, or with characteristics the pits of
+/// one that matter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    pub outcome: Outcome,
+    /// The compacted contents of the marked pits (0 elsewhere).
+    pub pits: u64,
+    /// Nibble mask of the pits that must agree exactly.
+    pub mask: u64,
+    /// The machine's kalah: exact, or with [`Entry::min_kalah`] its minimum.
+    pub kalah: u8,
+    pub min_kalah: bool,
+    /// A pit that need only hold at least so many stones: the pit a winning capture empties
+    /// (Figure 5.6: "at least 5 counters in the pit opposite M3"), as (board hole, minimum).
+    pub at_least: Option<(u8, u8)>,
+}
+
+/// All twelve pits.
+const ALL_PITS: u64 = (1 << 48) - 1;
+
+impl Entry {
+    /// The whole position (no characteristics).
+    pub fn exact(b: &Board, outcome: Outcome) -> Option<Entry> {
+        Some(Entry {
+            outcome,
+            pits: compact(b)?,
+            mask: ALL_PITS,
+            kalah: b.kalah(MACHINE),
+            min_kalah: false,
+            at_least: None,
+        })
+    }
+
+    /// A characteristic entry marks fewer than all the pits, or a minimum.
+    pub fn is_characteristic(&self) -> bool {
+        self.mask != ALL_PITS || self.min_kalah || self.at_least.is_some()
+    }
+
+    /// Does the position `b` (compacted `c`) agree with this entry?
+    pub fn matches(&self, b: &Board, c: u64) -> bool {
+        let mk = b.kalah(MACHINE);
+        let kalah_ok = if self.min_kalah {
+            mk >= self.kalah
+        } else {
+            mk == self.kalah
+        };
+        kalah_ok
+            && (c ^ self.pits) & self.mask == 0
+            && self
+                .at_least
+                .is_none_or(|(i, min)| b.cells[i as usize] >= min)
+    }
+
+    /// The board holes this entry marks (pits exactly, the kalah and the `at_least` pit as
+    /// minima), for display and tests.
+    pub fn marked(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = (0..HOLES)
+            .filter(|&i| i != 6 && i != 13 && (self.mask >> (4 * nibble(i))) & 0xf != 0)
+            .collect();
+        if let Some((i, _)) = self.at_least {
+            v.push(i as usize);
+        }
+        v.push(6);
+        v.sort_unstable();
+        v
+    }
+}
+
+/// One part of the memory: 1280 entries, entered at kalah × 26, scanned linearly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    slots: Vec<Option<Entry>>,
+    /// Some entry gives its kalah as a minimum: a look-up must also scan the entries of
+    /// smaller kalahs.
+    minima: bool,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            slots: vec![None; TABLE],
+            minima: false,
+        }
+    }
+}
+
+impl Table {
+    /// The first entry matching `b` (machine to move, 36 stones): the scan runs from the entry
+    /// point Mk × 26 (from 0 when some entry gives a minimum kalah, which is stored at the entry
+    /// point of its minimum) to the first empty slot at or after Mk × 26: an entry is stored in
+    /// the first empty slot from its entry point on and slots are never emptied, so no entry
+    /// of kalah ≤ Mk lies beyond that slot.
+    pub fn lookup(&self, b: &Board) -> Option<&Entry> {
+        let mk = b.kalah(MACHINE);
+        if mk > KALAH_CUT || b.stones() != TOTAL as u32 {
+            return None;
+        }
+        let c = compact(b)?;
+        let entry = mk as usize * STRIDE;
+        let start = if self.minima { 0 } else { entry };
+        for (i, s) in self.slots.iter().enumerate().skip(start) {
+            match s {
+                Some(e) if e.matches(b, c) => return Some(e),
+                None if i >= entry => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Store `e` in the first empty slot from its entry point on; false if there is none (the
+    /// part is full: "nor is it wise to assume that 1280 entries is sufficient").
+    pub fn store(&mut self, e: Entry) -> bool {
+        if e.kalah > KALAH_CUT {
+            return false;
+        }
+        let start = e.kalah as usize * STRIDE;
+        match self.slots[start..].iter().position(|s| s.is_none()) {
+            Some(i) => {
+                self.slots[start + i] = Some(e);
+                self.minima |= e.min_kalah;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.iter().filter(|s| s.is_some()).count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entries with their slots.
+    pub fn entries(&self) -> impl Iterator<Item = (usize, &Entry)> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|e| (i, e)))
+    }
+}
+
+/// The memory: one table, or ten (one for each reply to Russell's opening) and one more for
+/// the games that do not open with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Memory {
+    pub parts: Vec<Table>,
+    /// Entries that found no empty slot.
+    pub overflow: u32,
+}
+
+impl Memory {
+    pub fn new(split: bool) -> Memory {
+        Memory {
+            parts: vec![Table::default(); if split { REPLIES + 1 } else { 1 }],
+            overflow: 0,
+        }
+    }
+
+    pub fn split(&self) -> bool {
+        self.parts.len() > 1
+    }
+
+    pub fn len(&self) -> usize {
+        self.parts.iter().map(Table::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Russell's opening: pit 2 from the opening position (kalah.md §1: the winning first move of
+/// 3-in-a-pit Kalah, DEC pit 2); the ten replies are the turns from the position after it.
+pub const RUSSELL_OPENING: [u8; 1] = [2];
+
+/// The memory part for a game whose first turns are `turns`: with one part always 0; split,
+/// the reply's place among the ten turns from Russell's opening (in Bell's list order), or
+/// [`REPLIES`] for a game opened otherwise; `None` before the reply is known.
+pub fn part_of(turns: &[&[u8]], split: bool) -> Option<usize> {
+    if !split {
+        return Some(0);
+    }
+    match turns {
+        [] => None,
+        [first, ..] if *first != RUSSELL_OPENING => Some(REPLIES),
+        [_] => None,
+        [first, reply, ..] => {
+            let mut b = Board::new(STONES);
+            b.play(first[0]).expect("Russell's opening is legal");
+            turns_of_reply(&b)
+                .iter()
+                .position(|t| t.as_slice() == *reply)
+                .or(Some(REPLIES))
+        }
+    }
+}
+
+fn turns_of_reply(b: &Board) -> Vec<Vec<u8>> {
+    turns(b).into_iter().map(|(t, _)| t).collect()
+}
+
+/// The turns of the variation `path` (sowings from a root where `first` is to move).
+fn path_turns(path: &[Ply]) -> Vec<Vec<u8>> {
+    let mut out: Vec<Vec<u8>> = Vec::new();
+    let mut last = None;
+    for &(m, s) in path {
+        if last != Some(s) {
+            out.push(Vec::new());
+            last = Some(s);
+        }
+        out.last_mut().expect("pushed").push(m);
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters (IV.4)
+
+/// Kalah relations that count as won (machine to move) or lost (person to move): "pseudo
+/// winning-losing positions" (Figure 6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parameters {
+    /// `near_win[mk] = Some(t)`: Mk = mk against Pk ≤ t is as good as a win.
+    pub near_win: [Option<u8>; 37],
+    /// `near_loss[pk] = Some(t)`: Pk = pk against Mk ≤ t is as bad as a loss.
+    pub near_loss: [Option<u8>; 37],
+}
+
+impl Default for Parameters {
+    fn default() -> Parameters {
+        Parameters {
+            near_win: [None; 37],
+            near_loss: [None; 37],
+        }
+    }
+}
+
+/// Figure 6: "relative values of kalahs for pseudo winning-losing positions", as printed.
+pub const FIGURE_6: [(u8, u8); 10] = [
+    (19, 18),
+    (18, 18),
+    (17, 9),
+    (16, 4),
+    (15, 2),
+    (14, 2),
+    (13, 1),
+    (12, 1),
+    (11, 0),
+    (10, 0),
+];
+
+impl Parameters {
+    /// The relations Bell's program reached (Figure 6), as near-wins.
+    pub fn figure_6() -> Parameters {
+        let mut p = Parameters::default();
+        for (mk, pk) in FIGURE_6 {
+            p.near_win[mk as usize] = Some(pk);
+        }
+        p
+    }
+
+    /// The relations the game records give at the 90 % bias: for each machine kalah m from
+    /// [`PARAM_FROM`] to 19 the largest t for which the recorded positions with Mk = m and
+    /// Pk ≤ t number at least [`MIN_SAMPLE`] and were won at least 9 times in 10; the same for
+    /// the person's kalah and lost games.
+    pub fn from_records(r: &Records, draws_as_wins: bool) -> Parameters {
+        let mut p = Parameters::default();
+        for m in PARAM_FROM as usize..=19 {
+            let (mut n, mut won, mut nl, mut lost) = (0u32, 0u32, 0u32, 0u32);
+            for t in 0..=36usize {
+                let c = r.counts[m][t];
+                n += c.total();
+                won += c.won + if draws_as_wins { c.drawn } else { 0 };
+                if n >= MIN_SAMPLE && won * 10 >= n * BIAS_TENTHS {
+                    p.near_win[m] = Some(t as u8);
+                }
+                let c = r.counts[t][m];
+                nl += c.total();
+                lost += c.lost;
+                if nl >= MIN_SAMPLE && lost * 10 >= nl * BIAS_TENTHS {
+                    p.near_loss[m] = Some(t as u8);
+                }
+            }
+        }
+        p
+    }
+
+    /// Is `b` a near-win (machine to move) or near-loss (person to move)?
+    pub fn judge(&self, b: &Board) -> Option<Outcome> {
+        let (mk, pk) = (b.kalah(MACHINE), b.kalah(PERSON));
+        if b.to_move == MACHINE {
+            self.near_win[mk as usize]
+                .is_some_and(|t| pk <= t)
+                .then_some(Outcome::Win)
+        } else {
+            self.near_loss[pk as usize]
+                .is_some_and(|t| mk <= t)
+                .then_some(Outcome::Loss)
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.near_win
+            .iter()
+            .chain(&self.near_loss)
+            .all(|t| t.is_none())
+    }
+}
+
+/// Outcomes of the games by the kalah relation (Mk, Pk) of every position in them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+}
+
+impl Count {
+    pub fn total(&self) -> u32 {
+        self.won + self.drawn + self.lost
+    }
+}
+
+/// The game records the parameters come from ("The program records all the previous positions
+/// in a game. When it wins or loses, it scans the contents of each kalah in all the previous
+/// moves").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Records {
+    /// `counts[mk][pk]`.
+    pub counts: Vec<[Count; 37]>,
+    pub games: u32,
+}
+
+impl Default for Records {
+    fn default() -> Records {
+        Records {
+            counts: vec![[Count::default(); 37]; 37],
+            games: 0,
+        }
+    }
+}
+
+impl Records {
+    /// Add a finished game: each position at the start of a turn, and the last.
+    pub fn add(&mut self, positions: &[Board], result: GameResult) {
+        if positions
+            .first()
+            .is_some_and(|b| b.stones() != TOTAL as u32)
+        {
+            return;
+        }
+        self.games += 1;
+        for b in positions {
+            let c = &mut self.counts[b.kalah(MACHINE) as usize][b.kalah(PERSON) as usize];
+            match result {
+                GameResult::Won => c.won += 1,
+                GameResult::Drawn => c.drawn += 1,
+                GameResult::Lost => c.lost += 1,
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The value function
+
+/// Bell's value function: the evaluation Mk − Pk at the third ply (IV.2), and a position is
+/// decided when the game is over (±[`WIN`] or 0), a kalah holds more than half the stones
+/// (±WIN; both half: a draw, 0), the memory recognizes it (machine to move), or a parameter
+/// calls it a near-win (machine to move) or near-loss (person to move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BellValue<'a> {
+    pub memory: Option<&'a Memory>,
+    pub params: Option<&'a Parameters>,
+    /// The game's turns before the root (the first two are enough), for the memory's part.
+    pub prefix: Vec<Vec<u8>>,
+}
+
+impl BellValue<'_> {
+    /// The evaluation alone: no memory, no parameters.
+    pub fn plain() -> BellValue<'static> {
+        BellValue {
+            memory: None,
+            params: None,
+            prefix: Vec::new(),
+        }
+    }
+}
+
+/// The value of a position decided by the rules alone, from the machine's side.
+pub fn end_value(b: &Board) -> Option<i32> {
+    let total = b.stones() as i32;
+    let (mk, pk) = (b.kalah(MACHINE) as i32, b.kalah(PERSON) as i32);
+    let sign = |d: i32| d.signum() * WIN;
+    if b.is_terminal() {
+        return Some(sign(
+            mk + b.pits_total(MACHINE) as i32 - pk - b.pits_total(PERSON) as i32,
+        ));
+    }
+    if 2 * mk > total || 2 * pk > total {
+        return Some(sign(mk - pk));
+    }
+    (2 * mk == total && 2 * pk == total).then_some(0)
+}
+
+impl BellValue<'_> {
+    fn known(&self, b: &Board, path: &[Ply]) -> Option<i32> {
+        if let Some(v) = end_value(b) {
+            return Some(v);
+        }
+        let value = |o: Outcome| match o {
+            Outcome::Win => WIN,
+            Outcome::Loss => -WIN,
+        };
+        if b.to_move == MACHINE {
+            if let Some(m) = self.memory {
+                let mut turns: Vec<Vec<u8>> = self.prefix.iter().take(2).cloned().collect();
+                if turns.len() < 2 {
+                    turns.extend(path_turns(path));
+                }
+                let refs: Vec<&[u8]> = turns.iter().map(|t| t.as_slice()).collect();
+                if let Some(part) = part_of(&refs, m.split()) {
+                    if let Some(e) = m.parts[part].lookup(b) {
+                        return Some(value(e.outcome));
+                    }
+                }
+            }
+        }
+        self.params.and_then(|p| p.judge(b)).map(value)
+    }
+}
+
+impl Evaluate<HOLES> for BellValue<'_> {
+    fn decided(&self, b: &Board) -> Option<i32> {
+        self.known(b, &[])
+    }
+    fn decided_at(&self, b: &Board, path: &[Ply]) -> Option<i32> {
+        self.known(b, path)
+    }
+    fn estimate(&self, b: &Board) -> i32 {
+        b.kalah(MACHINE) as i32 - b.kalah(PERSON) as i32
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Characteristics (IV.4)
+
+/// The characteristic of a win by the machine's own turn `turn` from `before` (Figure 5): the
+/// pits whose contents the turn altered ("non-equivalencing the compressed position before the
+/// winning move with the compressed position after"), with "any pit to the right of an altered
+/// pit on my side" (towards the machine's kalah: the lower-numbered pits), the machine's kalah
+/// as a minimum and the pit a final capture emptied as a minimum. `None` if the turn does not
+/// bring the machine's kalah past half the stones.
+pub fn characteristic(before: &Board, turn: &[u8]) -> Option<Entry> {
+    let mut after = *before;
+    let mut captured_from = None;
+    for &m in turn {
+        let side = after.to_move;
+        let start = Board::<HOLES>::pit_index(side, m);
+        let n = after.cells[start] as usize;
+        let r = after.play(m).ok()?;
+        if r.captured > 0 {
+            // The last stone fell in an empty own pit; find it to name the captured pit.
+            let mut pos = start;
+            let skip = Side::kalah(side.other());
+            let mut left = n;
+            while left > 0 {
+                pos = (pos + 1) % HOLES;
+                if pos != skip {
+                    left -= 1;
+                }
+            }
+            captured_from = Some(Board::<HOLES>::opposite(pos));
+        }
+    }
+    if 2 * after.kalah(MACHINE) as u32 <= before.stones() {
+        return None;
+    }
+    compact(before)?;
+    let altered = |i: usize| before.cells[i] != after.cells[i];
+    // The highest-numbered altered machine pit: it and every pit to its right.
+    let top = (1..=6u8)
+        .rev()
+        .find(|&p| altered(MACHINE.pit_index(p)))
+        .unwrap_or(0);
+    let mut mask = 0u64;
+    let mut pits = 0u64;
+    let mut mark = |i: usize| {
+        mask |= 0xf << (4 * nibble(i));
+        pits |= (before.cells[i] as u64) << (4 * nibble(i));
+    };
+    for p in 1..=top {
+        mark(MACHINE.pit_index(p));
+    }
+    for p in 1..=6u8 {
+        let i = PERSON.pit_index(p);
+        if altered(i) && Some(i) != captured_from {
+            mark(i);
+        }
+    }
+    Some(Entry {
+        outcome: Outcome::Win,
+        pits,
+        mask,
+        kalah: before.kalah(MACHINE),
+        min_kalah: true,
+        at_least: captured_from.map(|i| (i as u8, before.cells[i])),
+    })
+}
+
+/// Figure 5.3/5.6's plain non-equivalence, without the rule for pits to the right: the holes
+/// (pits and the machine's kalah) whose contents `turn` altered. For showing why Bell needed
+/// the rule.
+pub fn altered_holes(before: &Board, turn: &[u8]) -> Option<Vec<usize>> {
+    let mut after = *before;
+    for &m in turn {
+        after.play(m).ok()?;
+    }
+    Some(
+        (0..HOLES)
+            .filter(|&i| i != 13 && before.cells[i] != after.cells[i])
+            .collect(),
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// The learner
+
+/// Bell's program's options: the paper's, and the choices it leaves open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Store characteristics of own-turn wins (IV.4).
+    pub characteristics: bool,
+    /// Learn parameters from the game records (IV.4).
+    pub parameters: bool,
+    /// Fixed parameters instead (e.g. [`Parameters::figure_6`]).
+    pub fixed_parameters: Option<Parameters>,
+    /// Bell's mistake: draws count as wins in the parameters' statistics.
+    pub draws_as_wins: bool,
+    /// Split the memory by the reply to Russell's opening (IV.3) or keep one table.
+    pub split: bool,
+    /// The order of the move list ([`StaticOrder::Bell`] or [`StaticOrder::BellListed`]).
+    pub order: StaticOrder,
+    pub cutoff: Cutoff,
+    /// Positions the back-track analysis evaluates after a loss.
+    pub backtrack_nodes: u32,
+    /// Resign when the look-ahead shows a forced loss.
+    pub resign: bool,
+}
+
+impl Default for Options {
+    /// Bell's program as the paper describes it, with draws corrected.
+    fn default() -> Options {
+        Options {
+            characteristics: true,
+            parameters: true,
+            fixed_parameters: None,
+            draws_as_wins: false,
+            split: true,
+            order: StaticOrder::Bell,
+            cutoff: Cutoff::Beyond,
+            backtrack_nodes: BACKTRACK_NODES,
+            resign: true,
+        }
+    }
+}
+
+impl Options {
+    /// The memory alone: no characteristics, no parameters (Bell's first Figure 8 run).
+    pub fn plain() -> Options {
+        Options {
+            characteristics: false,
+            parameters: false,
+            ..Options::default()
+        }
+    }
+}
+
+/// How a game ended, for the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Won,
+    Drawn,
+    Lost,
+}
+
+/// What the machine says with a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Say {
+    /// "if it thinks it will win, it says so".
+    WillWin,
+    /// It resigns: its look-ahead shows a forced loss.
+    Resigns,
+}
+
+/// A game between Bell's program and a person.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub board: Board,
+    /// The turns played, by whom.
+    pub turns: Vec<(Side, Vec<u8>)>,
+    /// Every position at the start of a turn, and the last.
+    pub positions: Vec<Board>,
+    /// The positions the machine moved (or resigned) from, with the number of turns before.
+    pub machine: Vec<(Board, usize)>,
+    pub resigned: bool,
+    pub claimed_win: bool,
+    /// The back-track analysis has run for this game.
+    pub analysed: bool,
+}
+
+impl Game {
+    /// A new 3-in-a-pit game; `machine_first`: the machine opens.
+    pub fn new(machine_first: bool) -> Game {
+        let mut board = Board::new(STONES);
+        board.to_move = if machine_first { MACHINE } else { PERSON };
+        Game {
+            board,
+            turns: Vec::new(),
+            positions: vec![board],
+            machine: Vec::new(),
+            resigned: false,
+            claimed_win: false,
+            analysed: false,
+        }
+    }
+
+    pub fn over(&self) -> bool {
+        self.resigned || self.board.is_terminal()
+    }
+
+    /// The result, once over.
+    pub fn result(&self) -> Option<GameResult> {
+        if self.resigned {
+            return Some(GameResult::Lost);
+        }
+        if !self.board.is_terminal() {
+            return None;
+        }
+        let d = self.board.utility();
+        Some(match d.signum() {
+            1 => GameResult::Won,
+            0 => GameResult::Drawn,
+            _ => GameResult::Lost,
+        })
+    }
+
+    /// The first turns, for the memory's part.
+    pub fn prefix(&self, n: usize) -> Vec<Vec<u8>> {
+        self.turns[..n]
+            .iter()
+            .take(2)
+            .map(|t| t.1.clone())
+            .collect()
+    }
+
+    /// Play the turn of the side to move.
+    pub fn play(&mut self, turn: &[u8]) -> Result<(), TurnError> {
+        if self.over() {
+            return Err(TurnError::Move(MoveError::GameOver));
+        }
+        let side = self.board.to_move;
+        self.board = play_turn(&self.board, turn)?;
+        self.turns.push((side, turn.to_vec()));
+        self.positions.push(self.board);
+        Ok(())
+    }
+
+    /// The person's turns, for replaying.
+    pub fn person_turns(&self) -> Vec<Vec<u8>> {
+        self.turns
+            .iter()
+            .filter(|t| t.0 == PERSON)
+            .map(|t| t.1.clone())
+            .collect()
+    }
+}
+
+/// The machine's move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MachineMove {
+    /// The turn played (empty when it resigned).
+    pub turn: Vec<u8>,
+    pub value: i32,
+    /// Positions the look-ahead examined.
+    pub effort: u64,
+    pub says: Option<Say>,
+}
+
+/// What the learning did, for reports.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions stored as won, lost.
+    pub won: u32,
+    pub lost: u32,
+    /// Characteristic entries among the won.
+    pub characteristic: u32,
+    /// Back-track analyses run and positions they evaluated.
+    pub backtracks: u32,
+    pub backtrack_nodes: u64,
+}
+
+/// Bell's program: options, memory, game records and parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bell {
+    pub options: Options,
+    pub memory: Memory,
+    pub records: Records,
+    pub params: Parameters,
+    pub stats: Stats,
+}
+
+impl Bell {
+    pub fn new(options: Options) -> Bell {
+        let params = options.fixed_parameters.clone().unwrap_or_default();
+        Bell {
+            memory: Memory::new(options.split),
+            records: Records::default(),
+            params,
+            stats: Stats::default(),
+            options,
+        }
+    }
+
+    /// The look-ahead as a configuration of the α-β skeleton, for a root after the game's
+    /// turns `prefix`.
+    pub fn config(&self, prefix: Vec<Vec<u8>>) -> Config<BellValue<'_>> {
+        let params = (self.options.parameters || self.options.fixed_parameters.is_some())
+            .then_some(&self.params);
+        bell_config(
+            BellValue {
+                memory: Some(&self.memory),
+                params,
+                prefix,
+            },
+            self.options.order,
+            self.options.cutoff,
+        )
+    }
+
+    /// The 1½-move look-ahead from `b` (machine to move) after the game's turns `prefix`.
+    pub fn look_ahead(&self, b: &Board, prefix: &[Vec<u8>]) -> Option<Report> {
+        search::search(b, 0, &self.config(prefix.to_vec()), false)
+    }
+
+    /// The machine's turn in `game` (the machine to move): look ahead, learn from a win or a
+    /// loss it sees, and play (or resign).
+    pub fn machine_turn(&mut self, game: &mut Game) -> Result<MachineMove, TurnError> {
+        if game.over() || game.board.to_move != MACHINE {
+            return Err(TurnError::Move(MoveError::GameOver));
+        }
+        let b = game.board;
+        let n = game.turns.len();
+        let prefix = game.prefix(n);
+        game.machine.push((b, n));
+        let r = self.look_ahead(&b, &prefix).expect("the game is not over");
+        let mut says = None;
+        if r.value >= WIN {
+            // "If it wins it only records its present position and tags it as a winner."
+            self.learn_from(&b, &prefix, Some(&r));
+            if !game.claimed_win {
+                game.claimed_win = true;
+                says = Some(Say::WillWin);
+            }
+        } else if r.value <= -WIN {
+            self.learn_from(&b, &prefix, Some(&r));
+            if !game.analysed {
+                game.analysed = true;
+                self.backtrack(game);
+            }
+            if self.options.resign {
+                game.resigned = true;
+                return Ok(MachineMove {
+                    turn: Vec::new(),
+                    value: r.value,
+                    effort: r.effort,
+                    says: Some(Say::Resigns),
+                });
+            }
+        }
+        // Play the look-ahead's turn; if it stops inside the turn (a decided position reached
+        // by a continuation move), look ahead again from there.
+        let mut turn = Vec::new();
+        let mut c = b;
+        let mut next = r.turn.clone();
+        while c.to_move == MACHINE && !c.is_terminal() {
+            if next.is_empty() {
+                next = self
+                    .look_ahead(&c, &prefix)
+                    .map(|r| r.turn)
+                    .filter(|t| !t.is_empty())
+                    .unwrap_or_else(|| self.first_turn(&c));
+            }
+            for m in std::mem::take(&mut next) {
+                if c.to_move != MACHINE || c.is_terminal() {
+                    break;
+                }
+                c.play(m).map_err(TurnError::Move)?;
+                turn.push(m);
+            }
+        }
+        game.play(&turn)?;
+        Ok(MachineMove {
+            turn,
+            value: r.value,
+            effort: r.effort,
+            says,
+        })
+    }
+
+    fn first_turn(&self, b: &Board) -> Vec<u8> {
+        let mut turn = Vec::new();
+        let mut c = *b;
+        while c.to_move == MACHINE && !c.is_terminal() {
+            let m = self
+                .options_order()
+                .static_moves(&c, Capture::Standard)
+                .first()
+                .copied()
+                .expect("a move");
+            turn.push(m);
+            c.play(m).expect("legal");
+        }
+        turn
+    }
+
+    fn options_order(&self) -> Order {
+        bell_order_param(self.options.order)
+    }
+
+    /// The end of a game: its positions go into the records and the parameters are
+    /// recalculated (when learned).
+    pub fn finish(&mut self, game: &Game) {
+        let Some(result) = game.result() else {
+            return;
+        };
+        self.records.add(&game.positions, result);
+        if self.options.parameters && self.options.fixed_parameters.is_none() {
+            self.params = Parameters::from_records(&self.records, self.options.draws_as_wins);
+        }
+    }
+
+    /// The back-track analysis after the loss seen at the game's last machine position: from
+    /// the machine's position one move before, every position two plies below it (the
+    /// machine's turns and the person's replies) is evaluated by the look-ahead and stored if
+    /// decided, then that position itself; then the previous position of the game is recalled
+    /// and the same done there, until [`Options::backtrack_nodes`] positions have been
+    /// evaluated or the game's start is reached.
+    pub fn backtrack(&mut self, game: &Game) {
+        self.stats.backtracks += 1;
+        let mut budget = self.options.backtrack_nodes;
+        let last = game.machine.len() - 1;
+        for i in (0..last).rev() {
+            let (g, n) = game.machine[i];
+            let prefix = game.prefix(n);
+            'region: for (t, after_t) in turns(&g) {
+                if after_t.is_terminal() {
+                    continue;
+                }
+                for (r, after_r) in turns(&after_t) {
+                    if after_r.is_terminal() || after_r.to_move != MACHINE {
+                        continue;
+                    }
+                    if budget == 0 {
+                        break 'region;
+                    }
+                    budget -= 1;
+                    self.stats.backtrack_nodes += 1;
+                    let mut p = prefix.clone();
+                    p.push(t.clone());
+                    p.push(r);
+                    p.truncate(2);
+                    self.learn_from(&after_r, &p, None);
+                }
+            }
+            self.learn_from(&g, &prefix, None);
+            if budget == 0 {
+                break;
+            }
+        }
+    }
+
+    /// Evaluate `b` (machine to move) by the look-ahead (or take the report given) and store
+    /// it if it is decided and not known already.
+    fn learn_from(&mut self, b: &Board, prefix: &[Vec<u8>], report: Option<&Report>) {
+        let r = match report {
+            Some(r) => r.clone(),
+            None => match self.look_ahead(b, prefix) {
+                Some(r) => r,
+                None => return,
+            },
+        };
+        let outcome = if r.value >= WIN {
+            Outcome::Win
+        } else if r.value <= -WIN {
+            Outcome::Loss
+        } else {
+            return;
+        };
+        self.store(b, prefix, outcome, &r.turn);
+    }
+
+    /// Store `b` as won or lost, unless it is not a 3-in-a-pit position, the machine's kalah
+    /// is past the cut, it is decided by the rules, the memory knows it or a parameter
+    /// decides it. A win by the machine's own turn is stored as its characteristic when
+    /// characteristics are on.
+    pub fn store(&mut self, b: &Board, prefix: &[Vec<u8>], outcome: Outcome, turn: &[u8]) {
+        if b.stones() != TOTAL as u32 || b.kalah(MACHINE) > KALAH_CUT || end_value(b).is_some() {
+            return;
+        }
+        let refs: Vec<&[u8]> = prefix.iter().map(|t| t.as_slice()).collect();
+        let Some(part) = part_of(&refs, self.memory.split()) else {
+            return;
+        };
+        if self.memory.parts[part].lookup(b).is_some() {
+            return;
+        }
+        let params_on = self.options.parameters || self.options.fixed_parameters.is_some();
+        if params_on && self.params.judge(b).is_some() {
+            return;
+        }
+        let entry = match outcome {
+            Outcome::Win if self.options.characteristics => {
+                characteristic(b, turn).or_else(|| Entry::exact(b, outcome))
+            }
+            _ => Entry::exact(b, outcome),
+        };
+        let Some(entry) = entry else {
+            return;
+        };
+        if self.memory.parts[part].store(entry) {
+            match outcome {
+                Outcome::Win => self.stats.won += 1,
+                Outcome::Loss => self.stats.lost += 1,
+            }
+            if entry.is_characteristic() {
+                self.stats.characteristic += 1;
+            }
+        } else {
+            self.memory.overflow += 1;
+        }
+    }
+}
+
+fn bell_order_param(static_order: StaticOrder) -> Order {
+    Order {
+        static_order,
+        postpone: false,
+        look: LookDepth::Fixed(0),
+        look_a: false,
+        look_b: false,
+    }
+}
+
+/// Bell's look-ahead as a configuration of the skeleton, with the value function `value`:
+/// DEC rules, levels in turns, depth 3, Bell's move list in `order`, the cut-off `cutoff`, the
+/// root's window (−WIN − 1, WIN) (a node taking a victory stops there, and a lost root still
+/// finds a turn), the root always searched.
+pub fn bell_config<E>(value: E, order: StaticOrder, cutoff: Cutoff) -> Config<E> {
+    Config {
+        rules: Rules::DEC,
+        value,
+        order: bell_order_param(order),
+        levels: Levels::Turns,
+        depth: DEPTH,
+        alpha: -WIN - 1,
+        beta: WIN,
+        gamma: None,
+        count_root: true,
+        first_pv: false,
+        lines: false,
+        cutoff,
+        search_root: true,
+    }
+}
+
+/// The value of each of the machine's turns from `b` by plain minimax over whole turns (no
+/// cut-off), 3 plies, with the value function `v`: the definition, for checking the α-β
+/// configuration.
+pub fn turn_values<E: Evaluate<HOLES>>(b: &Board, v: &E) -> Vec<(Vec<u8>, i32)> {
+    fn value<E: Evaluate<HOLES>>(b: &Board, level: u32, v: &E, path: &mut Vec<Ply>) -> i32 {
+        if let Some(x) = v.decided_at(b, path) {
+            return x;
+        }
+        if level >= DEPTH {
+            return v.estimate(b);
+        }
+        let side = b.to_move;
+        let vals = turns(b).into_iter().map(|(t, c)| {
+            let n = path.len();
+            // A turn stops at a decided position inside it (the skeleton does not search on).
+            let mut cur = *b;
+            let mut stopped = None;
+            for (i, &m) in t.iter().enumerate() {
+                cur.play(m).expect("legal");
+                path.push((m, side));
+                if i + 1 < t.len() {
+                    if let Some(x) = v.decided_at(&cur, path) {
+                        stopped = Some(x);
+                        break;
+                    }
+                }
+            }
+            let x = stopped.unwrap_or_else(|| value(&c, level + 1, v, path));
+            path.truncate(n);
+            x
+        });
+        match side {
+            Side::A => vals.max().expect("a move"),
+            Side::B => vals.min().expect("a move"),
+        }
+    }
+    turns(b)
+        .into_iter()
+        .map(|(t, c)| {
+            let mut path: Vec<Ply> = t.iter().map(|&m| (m, b.to_move)).collect();
+            let mut cur = *b;
+            let mut stopped = None;
+            for (i, &m) in t.iter().enumerate() {
+                cur.play(m).expect("legal");
+                if i + 1 < t.len() {
+                    if let Some(x) = v.decided_at(&cur, &path[..=i]) {
+                        stopped = Some(x);
+                        break;
+                    }
+                }
+            }
+            let x = stopped.unwrap_or_else(|| value(&c, 1, v, &mut path));
+            (t, x)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        let (s, t) = parse_turn("M6-M1-M3-M1-M2-M1-M4").unwrap();
+        assert_eq!((s, t.clone()), (MACHINE, vec![6, 1, 3, 1, 2, 1, 4]));
+        assert_eq!(turn_name(s, &t), "M6-M1-M3-M1-M2-M1-M4");
+        assert_eq!(
+            parse_turn("M1 (continue) M2 (continue) M1").unwrap(),
+            (MACHINE, vec![1, 2, 1])
+        );
+        assert!(matches!(parse_turn("M7"), Err(NotationError::NotAPit(_))));
+        assert!(matches!(
+            parse_turn("M1-P2"),
+            Err(NotationError::MixedSides(_))
+        ));
+        assert_eq!(parse_turn(""), Err(NotationError::Empty));
+    }
+
+    #[test]
+    fn compaction_is_four_bits_a_pit() {
+        let b = Board::new(3);
+        assert_eq!(compact(&b), Some(0x333333_333333));
+        let mut c = b;
+        c.cells[0] = 16;
+        assert_eq!(compact(&c), None);
+    }
+
+    #[test]
+    fn table_entry_point_and_scan() {
+        let mut t = Table::default();
+        let mut b = Board::new(3);
+        b.cells[0] = 0;
+        b.cells[6] = 3;
+        b.to_move = MACHINE;
+        let e = Entry::exact(&b, Outcome::Loss).unwrap();
+        assert!(t.store(e));
+        assert_eq!(t.entries().next().unwrap().0, 3 * STRIDE);
+        assert_eq!(t.lookup(&b), Some(&e));
+        let mut other = b;
+        other.cells[1] = 2;
+        other.cells[7] = 4;
+        assert_eq!(t.lookup(&other), None);
+        // A second entry of the same kalah goes to the next slot.
+        let e2 = Entry::exact(&other, Outcome::Win).unwrap();
+        assert!(t.store(e2));
+        assert_eq!(t.entries().nth(1).unwrap().0, 3 * STRIDE + 1);
+        assert_eq!(t.lookup(&other), Some(&e2));
+    }
+
+    #[test]
+    fn a_full_table_refuses() {
+        let mut t = Table::default();
+        let e = Entry {
+            outcome: Outcome::Win,
+            pits: 0,
+            mask: 0,
+            kalah: 20,
+            min_kalah: false,
+            at_least: None,
+        };
+        for _ in 0..(TABLE - 20 * STRIDE) {
+            assert!(t.store(e));
+        }
+        assert!(!t.store(e));
+    }
+}
