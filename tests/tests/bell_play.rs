@@ -248,7 +248,7 @@ fn games(seed: u64, n: usize, split: bool) {
         lost += usize::from(g.result() == Some(bell::GameResult::Lost));
         assert_memory(&k, &r, &format!("after game {i}"));
     }
-    assert!(r.memory.len() > 0, "nothing learnt in {n} games");
+    assert!(!r.memory.is_empty(), "nothing learnt in {n} games");
     if split {
         let replies = r.memory.parts[..bell::REPLIES]
             .iter()
