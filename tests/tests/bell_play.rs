@@ -328,3 +328,33 @@ fn keys_out_of_turn_are_crossed_out() {
     assert_eq!(key(&mut k, 1), "1\u{8}x", "the machine is to move");
     assert_eq!(board(&k).to_move, MACHINE);
 }
+
+/// Bell's training (his Figure 8 run): the person always opens with Russell's move (pit 2) and
+/// plays well; the machine's reply is recorded lost in its part and it tries another. The
+/// parts of the split memory by the reply, the typed answers and the back-track counts equal
+/// the reference's.
+#[test]
+fn russell_opening_games_equal_the_reference() {
+    let mut rng = Rng(0xbe11_0006);
+    let mut k = boot(TW_ANALYSIS);
+    let mut r = Bell::new(Options::plain());
+    let mut replies = std::collections::BTreeSet::new();
+    for i in 0..12 {
+        if i > 0 {
+            k.key(CR);
+            k.paper();
+        }
+        let mut p = Person::new(&mut rng, vec![2]);
+        let g = play_game(&mut k, &mut r, &mut p, false, true);
+        replies.insert(g.turns[1].1.clone());
+        assert_memory(&k, &r, &format!("after game {i}"));
+    }
+    let parts = r.memory.parts[..bell::REPLIES]
+        .iter()
+        .filter(|t| !t.is_empty())
+        .count();
+    // Bell: "In reply to the best opening move ... the program initially chose the position
+    // shown in figure 8, i.e. M3-M2" - and it takes many games to prove it lost.
+    assert!(replies.contains(&vec![3, 2]), "replies {replies:?}");
+    assert!(parts >= 1, "replies {replies:?}, parts used {parts}");
+}
