@@ -1,0 +1,108 @@
+//! Issue 13: Bell's memory on paper tape. Key `p` punches the memory (a checksummed binary
+//! tape), key `r` reads one back from the reader; a new machine that reads the tape plays the
+//! next game exactly as the machine that punched it, and a damaged or foreign tape is refused
+//! with the memory kept.
+mod bell_support;
+mod kalah_support;
+use bell_support::*;
+use kalah::bell::{Bell, Options};
+use kalah_support::{Program, Rng, CR};
+
+/// FIO-DEC `p`, `r`.
+const KEY_P: u8 = 0o47;
+const KEY_R: u8 = 0o51;
+
+/// A machine that has learnt from `n` games (the reference alongside), seeded `seed`.
+fn learnt(seed: u64, n: usize) -> (Program, Bell, Rng) {
+    let mut rng = Rng(seed);
+    let mut k = boot(TW_ANALYSIS);
+    let mut r = Bell::new(Options::plain());
+    for i in 0..n {
+        if i > 0 {
+            k.key(CR);
+            k.paper();
+        }
+        let script = if i % 2 == 0 { vec![2] } else { Vec::new() };
+        let mut p = Person::new(&mut rng, script);
+        play_game(&mut k, &mut r, &mut p, false, true);
+    }
+    assert!(!r.memory.is_empty(), "nothing learnt");
+    (k, r, rng)
+}
+
+/// Punch the memory: what is typed, the frames punched.
+fn punch(k: &mut Program) -> (String, Vec<u8>) {
+    k.m.drain_punch();
+    let typed = key(k, KEY_P);
+    (typed, k.m.drain_punch())
+}
+
+/// Put `tape` in the reader and strike `r`.
+fn read(k: &mut Program, tape: Vec<u8>) -> String {
+    k.m.mount_tape(tape);
+    key(k, KEY_R)
+}
+
+#[test]
+fn the_memory_survives_on_tape() {
+    let (mut k, mut r, mut rng) = learnt(0xbe11_7001, 4);
+    let (typed, tape) = punch(&mut k);
+    assert_eq!(typed, format!("p\npunched {}\n", r.memory.len()));
+    assert!(tape.len() > 60, "{} frames", tape.len());
+    // A new machine reads it back: the memory is the same, slot for slot.
+    let mut k2 = boot(TW_ANALYSIS);
+    assert_eq!(
+        read(&mut k2, tape.clone()),
+        format!("r\nread {}\n", r.memory.len())
+    );
+    assert_entries(&k2, &r, "read back");
+    // The next game, the same person's moves: the first machine, the second and the reference
+    // play it alike.
+    k.key(CR);
+    k.paper();
+    let mut r2 = r.clone();
+    let seed = rng.next();
+    let (mut rng1, mut rng2) = (Rng(seed), Rng(seed));
+    let mut p1 = Person::new(&mut rng1, vec![2]);
+    let g1 = play_game(&mut k, &mut r, &mut p1, false, true);
+    let mut p2 = Person::new(&mut rng2, vec![2]);
+    let g2 = play_game(&mut k2, &mut r2, &mut p2, false, true);
+    assert_eq!(g1.turns, g2.turns);
+    assert_entries(&k2, &r2, "after the next game");
+    assert_entries(&k, &r, "after the next game, first machine");
+    // Punching the same memory twice gives the same tape.
+    let (_, again) = punch(&mut k);
+    let (_, again2) = punch(&mut k2);
+    assert_eq!(again, again2);
+}
+
+#[test]
+fn a_damaged_or_foreign_tape_is_refused_and_the_memory_kept() {
+    let (mut k, r, _) = learnt(0xbe11_7002, 2);
+    let (_, tape) = punch(&mut k);
+    // Another machine with a memory of its own.
+    let (mut k2, r2, _) = learnt(0xbe11_7003, 3);
+    // One hole of one line in the middle changed.
+    let mut bad = tape.clone();
+    let mid = bad.len() / 2;
+    let line = (mid..bad.len())
+        .find(|&i| bad[i] & 0o200 != 0)
+        .expect("a binary line");
+    bad[line] ^= 0o004;
+    assert_eq!(read(&mut k2, bad), "r\ndamaged memory tape\n");
+    assert_entries(&k2, &r2, "after the damaged tape");
+    // A tape cut short.
+    let short = tape[..tape.len() * 2 / 3].to_vec();
+    assert_eq!(read(&mut k2, short), "r\ndamaged memory tape\n");
+    assert_entries(&k2, &r2, "after the short tape");
+    // Another program's tape.
+    let foreign = std::fs::read(kalah_support::roms().join("kalah.rim")).unwrap();
+    assert_eq!(read(&mut k2, foreign), "r\nnot a memory tape\n");
+    assert_entries(&k2, &r2, "after the foreign tape");
+    // No tape at all.
+    assert_eq!(read(&mut k2, Vec::new()), "r\nno tape\n");
+    assert_entries(&k2, &r2, "with no tape");
+    // The good tape is taken.
+    assert_eq!(read(&mut k2, tape), format!("r\nread {}\n", r.memory.len()));
+    assert_entries(&k2, &r, "after the good tape");
+}
