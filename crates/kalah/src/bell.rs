@@ -176,6 +176,16 @@ pub fn play_turn(b: &Board, turn: &[u8]) -> Result<Board, TurnError> {
     Ok(c)
 }
 
+/// Play the sowings `turn` for whoever is to move at each (a winning sequence may stop with
+/// the machine still to move, as Figure 5.1's M1 (continue) M2 (continue) M1).
+pub fn play_sowings(b: &Board, turn: &[u8]) -> Result<Board, MoveError> {
+    let mut c = *b;
+    for &m in turn {
+        c.play(m)?;
+    }
+    Ok(c)
+}
+
 /// A turn that cannot be played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TurnError {
@@ -299,14 +309,19 @@ pub struct Table {
 
 impl Default for Table {
     fn default() -> Table {
-        Table {
-            slots: vec![None; TABLE],
-            minima: false,
-        }
+        Table::with_size(TABLE)
     }
 }
 
 impl Table {
+    /// A table of `size` entries (Bell's is [`TABLE`]; larger ones for experiments).
+    pub fn with_size(size: usize) -> Table {
+        Table {
+            slots: vec![None; size.max(KALAH_CUT as usize * STRIDE + 1)],
+            minima: false,
+        }
+    }
+
     /// The first entry matching `b` (machine to move, 36 stones): the scan runs from the entry
     /// point Mk × 26 (from 0 when some entry gives a minimum kalah, which is stored at the entry
     /// point of its minimum) to the first empty slot at or after Mk × 26: an entry is stored in
@@ -375,8 +390,13 @@ pub struct Memory {
 
 impl Memory {
     pub fn new(split: bool) -> Memory {
+        Memory::with_size(split, TABLE)
+    }
+
+    /// A memory whose parts have `size` entries.
+    pub fn with_size(split: bool, size: usize) -> Memory {
         Memory {
-            parts: vec![Table::default(); if split { REPLIES + 1 } else { 1 }],
+            parts: vec![Table::with_size(size); if split { REPLIES + 1 } else { 1 }],
             overflow: 0,
         }
     }
@@ -485,7 +505,7 @@ impl Parameters {
     }
 
     /// The relations the game records give at the 90 % bias: for each machine kalah m from
-    /// [`PARAM_FROM`] to 19 the largest t for which the recorded positions with Mk = m and
+    /// [`PARAM_FROM`] to 19 the largest recorded t for which the recorded positions with Mk = m and
     /// Pk ≤ t number at least [`MIN_SAMPLE`] and were won at least 9 times in 10; the same for
     /// the person's kalah and lost games.
     pub fn from_records(r: &Records, draws_as_wins: bool) -> Parameters {
@@ -496,13 +516,13 @@ impl Parameters {
                 let c = r.counts[m][t];
                 n += c.total();
                 won += c.won + if draws_as_wins { c.drawn } else { 0 };
-                if n >= MIN_SAMPLE && won * 10 >= n * BIAS_TENTHS {
+                if c.total() > 0 && n >= MIN_SAMPLE && won * 10 >= n * BIAS_TENTHS {
                     p.near_win[m] = Some(t as u8);
                 }
                 let c = r.counts[t][m];
                 nl += c.total();
                 lost += c.lost;
-                if nl >= MIN_SAMPLE && lost * 10 >= nl * BIAS_TENTHS {
+                if c.total() > 0 && nl >= MIN_SAMPLE && lost * 10 >= nl * BIAS_TENTHS {
                     p.near_loss[m] = Some(t as u8);
                 }
             }
@@ -771,6 +791,11 @@ pub struct Options {
     pub backtrack_nodes: u32,
     /// Resign when the look-ahead shows a forced loss.
     pub resign: bool,
+    /// Also learn near-losses: the person's kalah relations lost 9 times in 10 (our reading of
+    /// Figure 6's "pseudo winning-losing positions"; the text describes near-wins only).
+    pub near_losses: bool,
+    /// Entries in one part of the memory ([`TABLE`]).
+    pub table: usize,
 }
 
 impl Default for Options {
@@ -786,6 +811,8 @@ impl Default for Options {
             cutoff: Cutoff::Beyond,
             backtrack_nodes: BACKTRACK_NODES,
             resign: true,
+            near_losses: false,
+            table: TABLE,
         }
     }
 }
@@ -939,7 +966,7 @@ impl Bell {
     pub fn new(options: Options) -> Bell {
         let params = options.fixed_parameters.clone().unwrap_or_default();
         Bell {
-            memory: Memory::new(options.split),
+            memory: Memory::with_size(options.split, options.table),
             records: Records::default(),
             params,
             stats: Stats::default(),
@@ -961,6 +988,13 @@ impl Bell {
             self.options.order,
             self.options.cutoff,
         )
+    }
+
+    /// What the memory says of `b` (machine to move) after the game's turns `prefix`.
+    pub fn recall(&self, b: &Board, prefix: &[Vec<u8>]) -> Option<Outcome> {
+        let refs: Vec<&[u8]> = prefix.iter().take(2).map(|t| t.as_slice()).collect();
+        let part = part_of(&refs, self.memory.split())?;
+        self.memory.parts[part].lookup(b).map(|e| e.outcome)
     }
 
     /// The 1½-move look-ahead from `b` (machine to move) after the game's turns `prefix`.
@@ -1062,6 +1096,9 @@ impl Bell {
         self.records.add(&game.positions, result);
         if self.options.parameters && self.options.fixed_parameters.is_none() {
             self.params = Parameters::from_records(&self.records, self.options.draws_as_wins);
+            if !self.options.near_losses {
+                self.params.near_loss = [None; 37];
+            }
         }
     }
 
