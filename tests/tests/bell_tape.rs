@@ -5,7 +5,7 @@
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
-use kalah::bell::{Bell, Options};
+use kalah::bell::Bell;
 use kalah_support::{Program, Rng, CR};
 
 /// FIO-DEC `p`, `r`.
@@ -15,8 +15,8 @@ const KEY_R: u8 = 0o51;
 /// A machine that has learnt from `n` games (the reference alongside), seeded `seed`.
 fn learnt(seed: u64, n: usize) -> (Program, Bell, Rng) {
     let mut rng = Rng(seed);
-    let mut k = boot(TW_ANALYSIS);
-    let mut r = Bell::new(Options::plain());
+    let mut k = boot(test_word(true, true));
+    let mut r = Bell::new(options(true, true));
     for i in 0..n {
         if i > 0 {
             k.key(CR);
@@ -50,7 +50,7 @@ fn the_memory_survives_on_tape() {
     assert_eq!(typed, format!("p\npunched {}\n", r.memory.len()));
     assert!(tape.len() > 60, "{} frames", tape.len());
     // A new machine reads it back: the memory is the same, slot for slot.
-    let mut k2 = boot(TW_ANALYSIS);
+    let mut k2 = boot(test_word(true, true));
     assert_eq!(
         read(&mut k2, tape.clone()),
         format!("r\nread {}\n", r.memory.len())

@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xd8bbc9f54e1ed0c1,
+        0x1fa1a1edb87758a2,
         "bell",
     ),
     Known {

@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use crate::kalah_support::{Program, Rng, CR, SPACE};
-use kalah::bell::{self, Bell, Game, Outcome, Say, MACHINE, PERSON};
+use kalah::bell::{self, Bell, Game, Options, Outcome, Say, MACHINE, PERSON};
 use kalah::{choose, Board, Settings};
 use pdp1_core::{MachineConfig, Word};
 
@@ -15,6 +15,24 @@ pub const TW_ANALYSIS: u32 = 0o400000;
 /// Test-word bit 1: one part (the memory unsplit), taken while the memory is empty.
 pub const TW_UNSPLIT: u32 = 0o200000;
 pub const TW_SETUP: u32 = 0o100000;
+/// Test-word bit 3: no characteristics (the reference's `Options::plain()`).
+pub const TW_PLAIN: u32 = 0o040000;
+
+/// The reference learner's options for the PDP-1 program's memory (no parameters yet):
+/// split or one part, with or without characteristics.
+pub fn options(split: bool, characteristics: bool) -> Options {
+    Options {
+        split,
+        characteristics,
+        parameters: false,
+        ..Options::default()
+    }
+}
+
+/// The test word for the same (with the analysis line).
+pub fn test_word(split: bool, characteristics: bool) -> u32 {
+    TW_ANALYSIS | if split { 0 } else { TW_UNSPLIT } | if characteristics { 0 } else { TW_PLAIN }
+}
 
 /// The machine Bell's program needs: 64K (the memory's eleven parts in fields 1–14).
 pub fn machine() -> MachineConfig {
@@ -79,22 +97,43 @@ fn slot_words(k: &Program, part: usize, slot: usize) -> [u32; 4] {
     std::array::from_fn(|i| k.m.read(a + i as u32).unwrap().bits())
 }
 
-/// A reference entry as the PDP-1 program stores it: word 0 400000, 200000 if lost, the
-/// machine's kalah; words 1–3 the pits M6…M1 P6…P1, four bits each, four to a word.
-fn entry_words(e: &bell::Entry) -> [u32; 4] {
-    assert!(!e.is_characteristic());
+/// A reference entry as the PDP-1 program stores it. Word 0: 400000 lost, 200000 the kalah a
+/// minimum, 160000 the person's pit (1–6) that need only hold at least its nibble's count,
+/// 017000 which of word 1's pits must agree (M6 M5 M4 M3), 000740 word 2's (M2 M1 P6 P5), the
+/// machine's kalah; words 1–3 the pits four bits each, four to a word, and in the top two bits
+/// of words 2 and 3 which of word 3's pits must agree (P4 P3, P2 P1).
+pub fn entry_words(e: &bell::Entry) -> [u32; 4] {
     let holes = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
-    let pit = |i: usize| {
+    let nib = |v: u64, i: usize| {
         let n = if i < 6 { i } else { i - 1 };
-        ((e.pits >> (4 * n)) & 0xf) as u32
+        ((v >> (4 * n)) & 0xf) as u32
     };
-    let w = |k: usize| (0..4).fold(0, |acc, j| (acc << 4) | pit(holes[4 * k + j]));
+    let mut pit: Vec<u32> = holes.iter().map(|&i| nib(e.pits, i)).collect();
+    let marked: Vec<u32> = holes
+        .iter()
+        .map(|&i| u32::from(nib(e.mask, i) != 0))
+        .collect();
+    let mut hole = 0;
+    if let Some((i, min)) = e.at_least {
+        hole = 13 - i as u32;
+        let k = holes.iter().position(|&h| h == i as usize).unwrap();
+        pit[k] = min as u32;
+    }
+    let group = |k: usize| (0..4).fold(0, |acc, j| (acc << 1) | marked[4 * k + j]);
+    let word = |k: usize| (0..4).fold(0, |acc, j| (acc << 4) | pit[4 * k + j]);
+    let (m1, m2, m3) = (group(0), group(1), group(2));
     let lost = if e.outcome == Outcome::Loss {
-        0o200000
+        0o400000
     } else {
         0
     };
-    [0o400000 | lost | e.kalah as u32, w(0), w(1), w(2)]
+    let min = if e.min_kalah { 0o200000 } else { 0 };
+    [
+        lost | min | hole << 13 | m1 << 9 | m2 << 5 | e.kalah as u32,
+        word(0),
+        word(1) | (m3 >> 2) << 16,
+        word(2) | (m3 & 3) << 16,
+    ]
 }
 
 /// The PDP-1 memory equals the reference's, slot for slot, and the back-track count.
@@ -152,7 +191,7 @@ pub struct Person<'a> {
 }
 
 impl Person<'_> {
-    fn pick(&mut self, b: &Board) -> u8 {
+    pub fn pick(&mut self, b: &Board) -> u8 {
         let i = self.played.len();
         let moves = b.legal_moves();
         let m = match self.script.get(i) {
