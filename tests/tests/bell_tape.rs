@@ -106,3 +106,35 @@ fn a_damaged_or_foreign_tape_is_refused_and_the_memory_kept() {
     assert_eq!(read(&mut k2, tape), format!("r\nread {}\n", r.memory.len()));
     assert_entries(&k2, &r, "after the good tape");
 }
+
+/// Test-word bit 4 punches the memory after every game; a tape of several memories one after
+/// the other is read to its end and the last memory kept.
+#[test]
+fn punched_after_every_game_and_the_last_memory_kept() {
+    let mut rng = Rng(0xbe11_7004);
+    let tw = test_word(true, true) | 0o020000;
+    let mut k = boot(tw);
+    let mut r = Bell::new(options(true, true));
+    k.m.drain_punch();
+    let mut tapes = Vec::new();
+    for i in 0..3 {
+        if i > 0 {
+            k.key(CR);
+            k.paper();
+        }
+        let mut p = Person::new(&mut rng, vec![2]);
+        play_game_with(&mut k, &mut r, &mut p, false, true, true);
+        tapes.push(k.m.drain_punch());
+        assert!(!tapes[i].is_empty(), "game {i}: nothing punched");
+    }
+    // All three tapes on one: the new machine reads them all and keeps the last memory.
+    let all: Vec<u8> = tapes.concat();
+    let mut k2 = boot(test_word(true, true));
+    let typed = read(&mut k2, all);
+    assert!(
+        typed.ends_with(&format!("read {}\n", r.memory.len())),
+        "{typed:?}"
+    );
+    assert_eq!(typed.matches("read ").count(), 3, "{typed:?}");
+    assert_entries(&k2, &r, "the last memory");
+}

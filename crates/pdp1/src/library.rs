@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x1fa1a1edb87758a2,
+        0xc872caa466e8dd0,
         "bell",
     ),
     Known {

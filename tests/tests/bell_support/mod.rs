@@ -215,6 +215,19 @@ pub fn play_game(
     machine_first: bool,
     analysis: bool,
 ) -> Game {
+    play_game_with(k, r, person, machine_first, analysis, false)
+}
+
+/// [`play_game`]; `punch_after`: test-word bit 4 is on, so the game's end punches the memory
+/// and types `punched N`.
+pub fn play_game_with(
+    k: &mut Program,
+    r: &mut Bell,
+    person: &mut Person,
+    machine_first: bool,
+    analysis: bool,
+    punch_after: bool,
+) -> Game {
     let mut g = Game::new(machine_first);
     let mut log = String::new();
     // The game takes whole turns: the person's sowings wait in `pending` until the turn ends;
@@ -230,6 +243,10 @@ pub fn play_game(
             let mv = r.machine_turn(&mut g).unwrap();
             typed = key(k, SPACE);
             want = machine_typed(&before, &mv, analysis);
+            if punch_after && mv.says == Some(Say::Resigns) {
+                let at = want.find("i resign\n").unwrap() + "i resign\n".len();
+                want.insert_str(at, &format!("punched {}\n", r.memory.len()));
+            }
             cur = g.board;
         } else {
             let m = person.pick(&cur);
@@ -247,6 +264,9 @@ pub fn play_game(
         }
         if cur.is_terminal() {
             want.push_str(&result_line(&cur));
+            if punch_after {
+                want.push_str(&format!("punched {}\n", r.memory.len()));
+            }
         }
         log.push_str(&typed);
         assert_eq!(typed, want, "{ctx}");
