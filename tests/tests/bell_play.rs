@@ -151,3 +151,34 @@ fn russell_opening_games_equal_the_reference() {
     assert!(replies.contains(&vec![3, 2]), "replies {replies:?}");
     assert!(parts >= 1, "replies {replies:?}, parts used {parts}");
 }
+
+/// Never beaten twice the same way, on the PDP-1: after each game the machine loses, the same
+/// person's moves replayed make it play differently (the reference checks where it deviates).
+#[test]
+fn never_beaten_twice_the_same_way() {
+    let mut rng = Rng(0xbe11_0009);
+    let mut k = boot(test_word(true, true));
+    let mut r = Bell::new(options(true, true));
+    let mut losses = 0;
+    let mut first = true;
+    for _ in 0..12 {
+        if !first {
+            k.key(CR);
+            k.paper();
+        }
+        first = false;
+        let mut p = Person::new(&mut rng, Vec::new());
+        let g = play_game(&mut k, &mut r, &mut p, false, true);
+        if g.result() != Some(bell::GameResult::Lost) {
+            continue;
+        }
+        losses += 1;
+        let script = g.person_turns().concat();
+        k.key(CR);
+        k.paper();
+        let mut again = Person::new(&mut rng, script);
+        let h = play_game(&mut k, &mut r, &mut again, false, true);
+        assert_ne!(h.turns, g.turns, "the same lost game twice");
+    }
+    assert!(losses > 0, "no loss");
+}
