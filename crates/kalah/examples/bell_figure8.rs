@@ -5,10 +5,15 @@
 //! alone, with characteristics, and with both characteristics and parameters, beside Bell's
 //! "just over 400", "about 300" and "about 150", and the parameters reached beside Figure 6.
 //!
-//! cargo run --release -p kalah --example bell_figure8 [max games]
+//! The teacher's fixed strategy is, at each of the person's positions, the winning turn with the
+//! smallest proof (FIRST_TEACHER=1: the first winning turn in Bell's list order;
+//! RANDOM_TEACHER=1: a random winning turn, preferring lines not yet known lost).
+//!
+//! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
 
 use kalah::bell::*;
 use kalah::solve::Prover;
+use std::collections::HashMap;
 
 struct Lcg(u64);
 impl Lcg {
@@ -21,8 +26,40 @@ impl Lcg {
     }
 }
 
+/// The teacher's fixed strategy: among the winning turns the one whose proof is smallest (a
+/// fresh proof search's count of positions), remembered per position.
+struct Teacher {
+    chosen: HashMap<kalah::Board, Vec<u8>>,
+}
+
+impl Teacher {
+    fn choose(&mut self, b: &kalah::Board, wins: &[(Vec<u8>, kalah::Board)]) -> Vec<u8> {
+        if let Some(t) = self.chosen.get(b) {
+            return t.clone();
+        }
+        let t = wins
+            .iter()
+            .min_by_key(|(_, c)| {
+                let mut p = Prover::new();
+                p.wins(c, PERSON);
+                p.nodes
+            })
+            .expect("a winning turn")
+            .0
+            .clone();
+        self.chosen.insert(*b, t.clone());
+        t
+    }
+}
+
 /// Teach until the machine no longer answers M3-M2; the games it took, or None.
-fn teach(bell: &mut Bell, prover: &mut Prover, max_games: usize, rng: &mut Lcg) -> Option<usize> {
+fn teach(
+    bell: &mut Bell,
+    prover: &mut Prover,
+    teacher: &mut Teacher,
+    max_games: usize,
+    rng: &mut Lcg,
+) -> Option<usize> {
     for game in 0..max_games {
         let mut g = Game::new(false);
         g.play(&RUSSELL_OPENING).unwrap();
@@ -62,6 +99,8 @@ fn teach(bell: &mut Bell, prover: &mut Prover, max_games: usize, rng: &mut Lcg) 
                 };
                 let t = if std::env::var("RANDOM_TEACHER").is_ok() {
                     pool[rng.next(pool.len())].0.clone()
+                } else if std::env::var("FIRST_TEACHER").is_err() {
+                    teacher.choose(&g.board, &wins)
                 } else {
                     // A fixed strategy: the proof needs one reply at each of the person's
                     // positions, and the machine's own deviations cover its alternatives.
@@ -71,6 +110,9 @@ fn teach(bell: &mut Bell, prover: &mut Prover, max_games: usize, rng: &mut Lcg) 
             }
         }
         bell.finish(&g);
+        if game % 500 == 499 {
+            eprintln!("  {} games, {} entries", game + 1, bell.memory.len());
+        }
         if std::env::var("TRACE").is_ok() {
             eprintln!(
                 "game {game}: {} machine turns, resigned {}, memory {}: {}",
@@ -98,6 +140,9 @@ fn main() {
         .and_then(|a| a.parse().ok())
         .unwrap_or(TABLE);
     let mut prover = Prover::new();
+    let mut teacher = Teacher {
+        chosen: HashMap::new(),
+    };
     let runs = [
         ("memory alone", Options::plain(), "just over 400"),
         (
@@ -151,10 +196,14 @@ fn main() {
         "| run | games | entries (M3-M2's part) | won | lost | characteristic | overflow | Bell |"
     );
     println!("|---|---|---|---|---|---|---|---|");
-    for (name, opts, bell_says) in runs {
+    let only: Option<usize> = std::env::args().nth(3).and_then(|a| a.parse().ok());
+    for (i, (name, opts, bell_says)) in runs.into_iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
         let mut rng = Lcg(8);
         let mut bell = Bell::new(Options { table, ..opts });
-        let games = teach(&mut bell, &mut prover, max, &mut rng);
+        let games = teach(&mut bell, &mut prover, &mut teacher, max, &mut rng);
         let part = part_of(&[&RUSSELL_OPENING, &[3, 2]], bell.memory.split()).unwrap();
         println!(
             "| {name} | {} | {} ({}) | {} | {} | {} | {} | {bell_says} |",

@@ -362,6 +362,27 @@ impl Table {
         }
     }
 
+    /// Overwrite the first entry matching `b` with `e` (a correction); false if none matches.
+    /// The slot keeps its place: below the new entry's entry point only when the old entry gave
+    /// a minimum kalah, and then the look-ups scan from slot 0.
+    pub fn correct(&mut self, b: &Board, e: Entry) -> bool {
+        let Some(c) = compact(b) else {
+            return false;
+        };
+        match self
+            .slots
+            .iter_mut()
+            .flatten()
+            .find(|old| old.matches(b, c))
+        {
+            Some(old) => {
+                *old = e;
+                true
+            }
+            None => false,
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.slots.iter().filter(|s| s.is_some()).count()
     }
@@ -671,6 +692,14 @@ impl BellValue<'_> {
                 }
             }
         }
+        // Parameters are taken "at either of its maximizing levels": where the machine begins
+        // a turn below the root (or the person, for near-losses), not at the positions inside
+        // the root's own turn, so that a position the memory holds as lost two plies below is
+        // not hidden behind a kalah relation reached on the way (else the same loss could come
+        // twice).
+        if b.to_move == MACHINE && path.iter().all(|p| p.1 == MACHINE) {
+            return None;
+        }
         self.params.and_then(|p| p.judge(b)).map(value)
     }
 }
@@ -950,6 +979,8 @@ pub struct Stats {
     /// Back-track analyses run and positions they evaluated.
     pub backtracks: u32,
     pub backtrack_nodes: u64,
+    /// Entries overwritten with the other outcome.
+    pub corrected: u32,
 }
 
 /// Bell's program: options, memory, game records and parameters.
@@ -1164,7 +1195,7 @@ impl Bell {
 
     /// Store `b` as won or lost, unless it is not a 3-in-a-pit position, the machine's kalah
     /// is past the cut, it is decided by the rules, the memory knows it or a parameter
-    /// decides it. A win by the machine's own turn is stored as its characteristic when
+    /// gives the same outcome. A win by the machine's own turn is stored as its characteristic when
     /// characteristics are on.
     pub fn store(&mut self, b: &Board, prefix: &[Vec<u8>], outcome: Outcome, turn: &[u8]) {
         if b.stones() != TOTAL as u32 || b.kalah(MACHINE) > KALAH_CUT || end_value(b).is_some() {
@@ -1174,11 +1205,14 @@ impl Bell {
         let Some(part) = part_of(&refs, self.memory.split()) else {
             return;
         };
-        if self.memory.parts[part].lookup(b).is_some() {
+        let known = self.memory.parts[part].lookup(b).map(|e| e.outcome);
+        if known == Some(outcome) {
             return;
         }
         let params_on = self.options.parameters || self.options.fixed_parameters.is_some();
-        if params_on && self.params.judge(b).is_some() {
+        // A relation that already says so makes the entry unneeded ("the memory drops"); one
+        // that says otherwise is overruled by the entry (the memory is looked at first).
+        if params_on && self.params.judge(b) == Some(outcome) {
             return;
         }
         let entry = match outcome {
@@ -1190,6 +1224,13 @@ impl Bell {
         let Some(entry) = entry else {
             return;
         };
+        if known.is_some() {
+            // The memory held the other outcome: a win believed through a parameter that the
+            // look-ahead now finds lost (our correction; see docs/bell.md).
+            self.memory.parts[part].correct(b, entry);
+            self.stats.corrected += 1;
+            return;
+        }
         if self.memory.parts[part].store(entry) {
             match outcome {
                 Outcome::Win => self.stats.won += 1,
