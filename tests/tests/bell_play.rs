@@ -28,6 +28,11 @@ fn games(seed: u64, n: usize, split: bool, characteristics: bool) {
         lost += usize::from(g.result() == Some(bell::GameResult::Lost));
         assert_memory(&k, &r, &format!("after game {i}"));
     }
+    eprintln!(
+        "{n} games, split {split}, characteristics {characteristics}: {} entries, {:?}",
+        r.memory.len(),
+        r.stats
+    );
     assert!(!r.memory.is_empty(), "nothing learnt in {n} games");
     assert_eq!(
         r.stats.characteristic > 0,

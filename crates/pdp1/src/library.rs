@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xc872caa466e8dd0,
+        0xd8437ce9224a8369,
         "bell",
     ),
     Known {

@@ -139,6 +139,7 @@ pub fn entry_words(e: &bell::Entry) -> [u32; 4] {
 /// The PDP-1 memory equals the reference's, slot for slot, and the back-track count.
 pub fn assert_memory(k: &Program, r: &Bell, ctx: &str) {
     assert_entries(k, r, ctx);
+    assert_eq!(corrected(k), r.stats.corrected, "corrections; {ctx}");
     let bnc = k.m.read(k.sym("bnc")).unwrap().bits() as u64;
     assert_eq!(bnc, r.stats.backtrack_nodes, "back-track nodes; {ctx}");
 }
@@ -159,6 +160,11 @@ pub fn assert_entries(k: &Program, r: &Bell, ctx: &str) {
     assert_eq!(nme, r.memory.len(), "entries; {ctx}");
     let ovf = k.m.read(k.sym("ovf")).unwrap().bits();
     assert_eq!(ovf, r.memory.overflow, "overflow; {ctx}");
+}
+
+/// Entries the PDP-1 program has corrected (a stored outcome the look-ahead contradicts).
+pub fn corrected(k: &Program) -> u32 {
+    k.m.read(k.sym("ncr")).unwrap().bits()
 }
 
 /// What the program types for the machine's turn `mv` from `before` (the key's space first).
