@@ -187,3 +187,67 @@ fn never_beaten_twice_the_same_way() {
     }
     assert!(losses > 0, "no loss");
 }
+
+/// A position the memory holds as won but the look-ahead finds lost is corrected in place, on
+/// the PDP-1 as in the reference (`Table::correct`): a wrong entry planted in both memories.
+#[test]
+fn a_wrong_entry_is_corrected() {
+    let mut rng = Rng(0xbe11_000a);
+    let mut k = boot(test_word(false, true));
+    let mut r = Bell::new(options(false, true));
+    let mut done = 0;
+    for _ in 0..4000 {
+        if done == 3 {
+            break;
+        }
+        let mut b = Board::new(3);
+        b.to_move = if rng.below(2) == 0 { MACHINE } else { PERSON };
+        for _ in 0..rng.below(40) {
+            let moves = b.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            b.play(moves[rng.below(moves.len() as u64) as usize])
+                .unwrap();
+        }
+        if b.is_terminal()
+            || b.to_move != MACHINE
+            || bell::end_value(&b).is_some()
+            || b.kalah(MACHINE) > bell::KALAH_CUT
+            || r.look_ahead(&b, &[]).unwrap().value > -bell::WIN
+        {
+            continue;
+        }
+        let Some(wrong) = bell::Entry::exact(&b, bell::Outcome::Win) else {
+            continue;
+        };
+        if r.memory.parts[0].lookup(&b).is_some() || !r.memory.parts[0].store(wrong) {
+            continue;
+        }
+        let (slot, _) = r.memory.parts[0]
+            .entries()
+            .find(|(_, e)| **e == wrong)
+            .unwrap();
+        let a = 0o10000 + slot as u32 * 4;
+        for (i, w) in entry_words(&wrong).into_iter().enumerate() {
+            k.m.write(a + i as u32, pdp1_core::Word::new(w)).unwrap();
+        }
+        let nme = k.sym("nme");
+        let n = k.m.read(nme).unwrap().bits();
+        k.m.write(nme, pdp1_core::Word::new(n + 1)).unwrap();
+        set_position(&mut k, &b, test_word(false, true));
+        let mut g = Game::new(true);
+        g.board = b;
+        g.positions = vec![b];
+        let mv = r.machine_turn(&mut g).unwrap();
+        let mut want = machine_typed(&b, &mv, true);
+        if g.board.is_terminal() {
+            want.push_str(&result_line(&g.board));
+        }
+        assert_eq!(key(&mut k, SPACE), want, "{b:?}");
+        assert_memory(&k, &r, &format!("{b:?}"));
+        done += 1;
+    }
+    assert_eq!(done, 3);
+    assert!(r.stats.corrected >= 3, "{:?}", r.stats);
+}
