@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xd8437ce9224a8369,
+        0x14e529ffaeed0771,
         "bell",
     ),
     Known {

@@ -34,6 +34,35 @@ pub fn test_word(split: bool, characteristics: bool) -> u32 {
     TW_ANALYSIS | if split { 0 } else { TW_UNSPLIT } | if characteristics { 0 } else { TW_PLAIN }
 }
 
+/// Test-word bit 5: the parameters; bit 6: draws count as wins (Bell's error).
+pub const TW_PARAMETERS: u32 = 0o010000;
+pub const TW_DRAWS_AS_WINS: u32 = 0o004000;
+
+/// The reference's options and the test word with the parameters learnt from the records.
+pub fn with_parameters(split: bool, draws_as_wins: bool) -> (Options, u32) {
+    (
+        Options {
+            split,
+            draws_as_wins,
+            ..Options::default()
+        },
+        test_word(split, true) | TW_PARAMETERS | if draws_as_wins { TW_DRAWS_AS_WINS } else { 0 },
+    )
+}
+
+/// The PDP-1 program's parameters equal the reference's near-wins (Mk 10–19).
+pub fn assert_parameters(k: &Program, r: &Bell, ctx: &str) {
+    let nwt = k.sym("nwt");
+    for m in 10..20u32 {
+        let w = k.m.read(nwt + m - 10).unwrap().bits();
+        let got = (w & 0o400000 == 0).then_some(w as u8);
+        assert_eq!(
+            got, r.params.near_win[m as usize],
+            "near-win at Mk {m}; {ctx}"
+        );
+    }
+}
+
 /// The machine Bell's program needs: 64K (the memory's eleven parts in fields 1–14).
 pub fn machine() -> MachineConfig {
     MachineConfig {
