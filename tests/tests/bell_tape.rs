@@ -138,3 +138,58 @@ fn punched_after_every_game_and_the_last_memory_kept() {
     assert_eq!(typed.matches("read ").count(), 3, "{typed:?}");
     assert_entries(&k2, &r, "the last memory");
 }
+
+/// With the parameters, the game records and the relations travel on the tape too: the machine
+/// that reads it plays the next game as the one that punched it.
+#[test]
+fn the_parameters_survive_on_tape() {
+    let mut rng = Rng(0xbe11_7005);
+    let (o, tw) = with_parameters(true, false);
+    let mut k = boot(tw);
+    let mut r = Bell::new(o);
+    for i in 0..10 {
+        if i > 0 {
+            k.key(CR);
+            k.paper();
+        }
+        let mut p = Person::new(&mut rng, Vec::new());
+        play_game(&mut k, &mut r, &mut p, i % 3 == 0, true);
+        assert_memory(&k, &r, &format!("game {i}"));
+        assert_parameters(&k, &r, &format!("game {i}"));
+    }
+    assert!(!r.params.is_empty(), "no parameter learnt");
+    let (typed, tape) = punch(&mut k);
+    assert_eq!(typed, format!("p\npunched {}\n", r.memory.len()));
+    let mut k2 = boot(tw);
+    assert_eq!(read(&mut k2, tape), format!("r\nread {}\n", r.memory.len()));
+    assert_entries(&k2, &r, "read back");
+    assert_parameters(&k2, &r, "read back");
+    k.key(CR);
+    k.paper();
+    let mut r2 = r.clone();
+    for _ in 0..3 {
+        let seed = rng.next();
+        let (mut rng1, mut rng2) = (Rng(seed), Rng(seed));
+        let g1 = play_game(
+            &mut k,
+            &mut r,
+            &mut Person::new(&mut rng1, Vec::new()),
+            false,
+            true,
+        );
+        let g2 = play_game(
+            &mut k2,
+            &mut r2,
+            &mut Person::new(&mut rng2, Vec::new()),
+            false,
+            true,
+        );
+        assert_eq!(g1.turns, g2.turns);
+        assert_entries(&k2, &r2, "after a game");
+        assert_parameters(&k2, &r2, "after a game");
+        k.key(CR);
+        k.paper();
+        k2.key(CR);
+        k2.paper();
+    }
+}

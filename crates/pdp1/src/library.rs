@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x14e529ffaeed0771,
+        0xef46f31dcd1f8819,
         "bell",
     ),
     Known {

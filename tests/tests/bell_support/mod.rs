@@ -169,6 +169,8 @@ pub fn entry_words(e: &bell::Entry) -> [u32; 4] {
 pub fn assert_memory(k: &Program, r: &Bell, ctx: &str) {
     assert_entries(k, r, ctx);
     assert_eq!(corrected(k), r.stats.corrected, "corrections; {ctx}");
+    let tov = k.m.read(k.sym("tov")).unwrap().bits();
+    assert_eq!(tov, 0, "a list of turns overflowed; {ctx}");
     let bnc = k.m.read(k.sym("bnc")).unwrap().bits() as u64;
     assert_eq!(bnc, r.stats.backtrack_nodes, "back-track nodes; {ctx}");
 }
