@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xef46f31dcd1f8819,
+        0x22c5bc8a80fffa38,
         "bell",
     ),
     Known {

@@ -29,16 +29,20 @@ pub fn options(split: bool, characteristics: bool) -> Options {
     }
 }
 
-/// The test word for the same (with the analysis line).
+/// The test word for the same (with the analysis line, without the parameters).
 pub fn test_word(split: bool, characteristics: bool) -> u32 {
-    TW_ANALYSIS | if split { 0 } else { TW_UNSPLIT } | if characteristics { 0 } else { TW_PLAIN }
+    TW_ANALYSIS
+        | TW_NO_PARAMETERS
+        | if split { 0 } else { TW_UNSPLIT }
+        | if characteristics { 0 } else { TW_PLAIN }
 }
 
-/// Test-word bit 5: the parameters; bit 6: draws count as wins (Bell's error).
-pub const TW_PARAMETERS: u32 = 0o010000;
+/// Test-word bit 5: no parameters; bit 6: draws count as wins (Bell's error).
+pub const TW_NO_PARAMETERS: u32 = 0o010000;
 pub const TW_DRAWS_AS_WINS: u32 = 0o004000;
 
-/// The reference's options and the test word with the parameters learnt from the records.
+/// The reference's options and the test word with the parameters learnt from the records (the
+/// program's default, as the reference's `Options::default()`).
 pub fn with_parameters(split: bool, draws_as_wins: bool) -> (Options, u32) {
     (
         Options {
@@ -46,7 +50,8 @@ pub fn with_parameters(split: bool, draws_as_wins: bool) -> (Options, u32) {
             draws_as_wins,
             ..Options::default()
         },
-        test_word(split, true) | TW_PARAMETERS | if draws_as_wins { TW_DRAWS_AS_WINS } else { 0 },
+        (test_word(split, true) & !TW_NO_PARAMETERS)
+            | if draws_as_wins { TW_DRAWS_AS_WINS } else { 0 },
     )
 }
 
