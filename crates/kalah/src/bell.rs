@@ -17,11 +17,17 @@
 //!   opening, or one part.
 //! * The learner ([`Bell`], [`Game`]): it records a win when its look-ahead finds one, and after
 //!   a loss runs the back-track analysis ([`Bell::backtrack`]).
+//! * The memory tape ([`Bell::punch`], [`Bell::read_tape`]): the format the PDP-1 version will
+//!   punch, checksummed part by part.
+//! * Figure 8's teaching ([`teach`], [`Teacher`]): a person who never loses beats the machine
+//!   until it knows a reply is lost.
 
 use crate::board::{Board, Capture, MoveError, Rules, Side, HOLES};
 use crate::order::{LookDepth, Order, StaticOrder};
 use crate::search::{self, Config, Cutoff, Levels, Ply, Report};
+use crate::solve::Prover;
 use crate::value::Evaluate;
+use std::collections::HashMap;
 use std::fmt;
 
 /// The machine's side (the top row of Bell's Figure 2; the search's maximiser).
@@ -113,24 +119,32 @@ pub fn parse_turn(s: &str) -> Result<(Side, Vec<u8>), NotationError> {
     Ok((side.ok_or(NotationError::Empty)?, pits))
 }
 
-/// A position as Bell's Figure 2 sets it out: the machine's kalah, M1…M6 on the top row,
-/// P6…P1 on the bottom row, the person's kalah.
+/// A position as Bell's Figure 2 sets it out: the machine's kalah on the left, M1…M6 on the top
+/// row, P6…P1 on the bottom row, the person's kalah on the right.
 pub struct Figure<'a>(pub &'a Board);
 
 impl fmt::Display for Figure<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let b = self.0;
+        writeln!(f, "      M1 M2 M3 M4 M5 M6")?;
         write!(f, "    ")?;
         for p in 1..=6 {
             write!(f, "{:3}", b.pit(MACHINE, p))?;
         }
         writeln!(f)?;
-        writeln!(f, "{:3}{:18} {:3}", b.kalah(MACHINE), "", b.kalah(PERSON))?;
+        writeln!(
+            f,
+            "Mk{:3}{:18} {:3} Pk",
+            b.kalah(MACHINE),
+            "",
+            b.kalah(PERSON)
+        )?;
         write!(f, "    ")?;
         for p in (1..=6).rev() {
             write!(f, "{:3}", b.pit(PERSON, p))?;
         }
-        Ok(())
+        writeln!(f)?;
+        write!(f, "      P6 P5 P4 P3 P2 P1")
     }
 }
 
@@ -221,6 +235,18 @@ pub fn compact(b: &Board) -> Option<u64> {
         w |= (c as u64) << (4 * nibble(i));
     }
     Some(w)
+}
+
+/// The position with the sides exchanged: the person's pits and kalah become the machine's and
+/// the other way round, and the other side is to move.
+pub fn mirror(b: &Board) -> Board {
+    let mut c = *b;
+    for i in 0..7 {
+        c.cells[i] = b.cells[i + 7];
+        c.cells[i + 7] = b.cells[i];
+    }
+    c.to_move = b.to_move.other();
+    c
 }
 
 /// What a memory entry says about the positions it matches (the machine to move).
@@ -640,6 +666,9 @@ pub struct BellValue<'a> {
     pub params: Option<&'a Parameters>,
     /// The game's turns before the root (the first two are enough), for the memory's part.
     pub prefix: Vec<Vec<u8>>,
+    /// Look positions with the person to move up with the sides exchanged (Figure 4's "the
+    /// machine will prevent the opponent having it"; an option).
+    pub mirror: bool,
 }
 
 impl BellValue<'_> {
@@ -649,6 +678,7 @@ impl BellValue<'_> {
             memory: None,
             params: None,
             prefix: Vec::new(),
+            mirror: false,
         }
     }
 }
@@ -678,7 +708,7 @@ impl BellValue<'_> {
             Outcome::Win => WIN,
             Outcome::Loss => -WIN,
         };
-        if b.to_move == MACHINE {
+        if b.to_move == MACHINE || self.mirror {
             if let Some(m) = self.memory {
                 let mut turns: Vec<Vec<u8>> = self.prefix.iter().take(2).cloned().collect();
                 if turns.len() < 2 {
@@ -686,8 +716,13 @@ impl BellValue<'_> {
                 }
                 let refs: Vec<&[u8]> = turns.iter().map(|t| t.as_slice()).collect();
                 if let Some(part) = part_of(&refs, m.split()) {
-                    if let Some(e) = m.parts[part].lookup(b) {
-                        return Some(value(e.outcome));
+                    if b.to_move == MACHINE {
+                        if let Some(e) = m.parts[part].lookup(b) {
+                            return Some(value(e.outcome));
+                        }
+                    } else if let Some(e) = m.parts[part].lookup(&mirror(b)) {
+                        // A winner for the person to move is a loss for the machine.
+                        return Some(-value(e.outcome));
                     }
                 }
             }
@@ -825,6 +860,11 @@ pub struct Options {
     pub near_losses: bool,
     /// Entries in one part of the memory ([`TABLE`]).
     pub table: usize,
+    /// The memory holds positions for the side to move, whoever it is: positions with the
+    /// person to move are looked up with the sides exchanged, and the back-track analysis also
+    /// evaluates (and stores) the positions after the machine's turns from the person's side.
+    /// Our reading of Figure 4's caption, as an option.
+    pub mirror: bool,
 }
 
 impl Default for Options {
@@ -842,6 +882,7 @@ impl Default for Options {
             resign: true,
             near_losses: false,
             table: TABLE,
+            mirror: false,
         }
     }
 }
@@ -1015,6 +1056,7 @@ impl Bell {
                 memory: Some(&self.memory),
                 params,
                 prefix,
+                mirror: self.options.mirror,
             },
             self.options.order,
             self.options.cutoff,
@@ -1164,6 +1206,15 @@ impl Bell {
                     p.push(r);
                     p.truncate(2);
                     self.learn_from(&after_r, &p, None);
+                }
+                if self.options.mirror && budget > 0 {
+                    // The position after the machine's turn, from the person's side.
+                    budget -= 1;
+                    self.stats.backtrack_nodes += 1;
+                    let mut p = prefix.clone();
+                    p.push(t.clone());
+                    p.truncate(2);
+                    self.learn_from(&mirror(&after_t), &p, None);
                 }
             }
             self.learn_from(&g, &prefix, None);
@@ -1334,6 +1385,408 @@ pub fn turn_values<E: Evaluate<HOLES>>(b: &Board, v: &E) -> Vec<(Vec<u8>, i32)> 
         .collect()
 }
 
+// ---------------------------------------------------------------------------------------------
+// Teaching (Figure 8)
+
+/// How the teacher picks among its winning turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// The winning turn with the smallest proof (a fresh proof search's count of positions).
+    SmallestProof,
+    /// The first winning turn in Bell's list order.
+    FirstWinning,
+}
+
+/// A person who never loses: a proof search ([`Prover`]) plays, at each of its positions, one
+/// winning turn, always the same (a proof needs one reply at each of the person's positions;
+/// the machine's own deviations after each loss cover its alternatives).
+pub struct Teacher {
+    pub strategy: Strategy,
+    prover: Prover,
+    chosen: HashMap<Board, Vec<u8>>,
+}
+
+impl Teacher {
+    pub fn new(strategy: Strategy) -> Teacher {
+        Teacher {
+            strategy,
+            prover: Prover::new(),
+            chosen: HashMap::new(),
+        }
+    }
+
+    /// The teacher's turn in `b` (the person to move); `None` if it has no winning turn.
+    pub fn turn(&mut self, b: &Board) -> Option<Vec<u8>> {
+        if let Some(t) = self.chosen.get(b) {
+            return Some(t.clone());
+        }
+        let wins: Vec<(Vec<u8>, Board)> = turns(b)
+            .into_iter()
+            .filter(|(_, c)| self.prover.wins(c, PERSON))
+            .collect();
+        let t = match self.strategy {
+            Strategy::FirstWinning => wins.first(),
+            Strategy::SmallestProof => wins.iter().min_by_key(|(_, c)| {
+                let mut p = Prover::new();
+                p.wins(c, PERSON);
+                p.nodes
+            }),
+        }?
+        .0
+        .clone();
+        self.chosen.insert(*b, t.clone());
+        Some(t)
+    }
+}
+
+/// Figure 8's teaching: the person opens with Russell's move and the teacher beats the machine
+/// until its first decision is no longer `reply` (Bell: M3-M2); the games it took, or `None`
+/// after `max_games` (or if the teacher cannot win). `progress` is called after every game.
+pub fn teach(
+    bell: &mut Bell,
+    teacher: &mut Teacher,
+    reply: &[u8],
+    max_games: usize,
+    mut progress: impl FnMut(usize, &Bell, &Game),
+) -> Option<usize> {
+    for game in 0..max_games {
+        let mut g = Game::new(false);
+        g.play(&RUSSELL_OPENING).ok()?;
+        while !g.over() {
+            if g.board.to_move == MACHINE {
+                let m = bell.machine_turn(&mut g).ok()?;
+                if g.machine.len() == 1 && m.turn != reply {
+                    return Some(game);
+                }
+            } else {
+                let t = teacher.turn(&g.board)?;
+                g.play(&t).ok()?;
+            }
+        }
+        bell.finish(&g);
+        progress(game, bell, &g);
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
+// The memory tape (docs/bell.md, "The memory tape")
+
+/// The first word of a memory tape: "bel" in FIO-DEC (b 62, e 65, l 43).
+pub const TAPE_MAGIC: u32 = 0o626543;
+/// The tape format's version.
+pub const TAPE_VERSION: u32 = 1;
+const WORD: u32 = 0o777777;
+/// Blank frames before each segment and at the end.
+pub const TAPE_LEADER: usize = 20;
+
+/// Why a memory tape was refused as a whole (the memory is unchanged).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TapeError {
+    #[error("not a bell memory tape")]
+    Foreign,
+    #[error("memory tape of format version {0}, this program reads version {TAPE_VERSION}")]
+    Version(u32),
+    #[error("memory tape for {parts} parts of {table} entries, this memory has {have_parts} of {have_table}")]
+    Layout {
+        parts: u32,
+        table: u32,
+        have_parts: usize,
+        have_table: usize,
+    },
+    #[error("memory tape header damaged")]
+    Header,
+}
+
+/// What reading a memory tape did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TapeReport {
+    /// Parts replaced by the tape's.
+    pub loaded: Vec<usize>,
+    /// Parts whose segment was damaged or missing: they keep their contents.
+    pub kept: Vec<usize>,
+    /// The game records were read (else kept).
+    pub records: bool,
+}
+
+/// 18-bit one's-complement sum, as DEC's loaders check blocks.
+fn ones_add(s: u32, w: u32) -> u32 {
+    let t = s + (w & WORD);
+    if t > WORD {
+        (t & WORD) + 1
+    } else {
+        t
+    }
+}
+
+fn checksum(words: &[u32]) -> u32 {
+    words.iter().fold(0, |s, &w| ones_add(s, w))
+}
+
+/// An entry as four 18-bit words (docs/bell.md): word 0 bit 0 lost, bit 1 minimum kalah;
+/// words 0–2 bits 2–17 the compacted pits, four at a time (the `at_least` pit's nibble holds its
+/// minimum); words 1–2 bits 0–1 the `at_least` pit's nibble + 1 (0: none), high bits first;
+/// word 3 bits 1–12 the mask (a bit a pit), bits 13–17 the kalah.
+pub fn entry_words(e: &Entry) -> [u32; 4] {
+    let mut pits = e.pits;
+    let mut least = 0u32;
+    if let Some((i, min)) = e.at_least {
+        let n = nibble(i as usize);
+        pits |= (min as u64) << (4 * n);
+        least = n as u32 + 1;
+    }
+    let mask12 = (0..12).fold(0u32, |m, n| {
+        m | (((e.mask >> (4 * n)) & 0xf != 0) as u32) << n
+    });
+    let p = |k: u32| ((pits >> (16 * k)) & 0xffff) as u32;
+    [
+        (u32::from(e.outcome == Outcome::Loss) << 17) | (u32::from(e.min_kalah) << 16) | p(0),
+        ((least >> 2) << 16) | p(1),
+        ((least & 3) << 16) | p(2),
+        (mask12 << 5) | e.kalah as u32,
+    ]
+}
+
+/// The entry of four words ([`entry_words`]); `None` if they cannot be one.
+pub fn words_entry(w: [u32; 4]) -> Option<Entry> {
+    let mut pits = (0..3).fold(0u64, |p, k| p | ((w[k] & 0xffff) as u64) << (16 * k));
+    let least = ((w[1] >> 16) & 3) << 2 | ((w[2] >> 16) & 3);
+    let mask12 = (w[3] >> 5) & 0o7777;
+    let mask = (0..12).fold(0u64, |m, n| {
+        m | if mask12 >> n & 1 != 0 {
+            0xfu64 << (4 * n)
+        } else {
+            0
+        }
+    });
+    let kalah = (w[3] & 0o37) as u8;
+    if w.iter().any(|&x| x > WORD) || least > 12 || kalah > KALAH_CUT {
+        return None;
+    }
+    let at_least = if least == 0 {
+        None
+    } else {
+        let n = least as usize - 1;
+        if mask >> (4 * n) & 0xf != 0 {
+            return None;
+        }
+        let min = ((pits >> (4 * n)) & 0xf) as u8;
+        pits &= !(0xfu64 << (4 * n));
+        let hole = if n < 6 { n } else { n + 1 };
+        Some((hole as u8, min))
+    };
+    Some(Entry {
+        outcome: if w[0] >> 17 & 1 != 0 {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        },
+        pits: pits & mask,
+        mask,
+        kalah,
+        min_kalah: w[0] >> 16 & 1 != 0,
+        at_least,
+    })
+}
+
+/// Words as tape frames: three frames of six bits each, hole 8 punched (the READ IN binary
+/// convention), high bits first.
+fn frames(words: &[u32], out: &mut Vec<u8>) {
+    for &w in words {
+        for shift in [12, 6, 0] {
+            out.push(0o200 | ((w >> shift) & 0o77) as u8);
+        }
+    }
+}
+
+/// One segment: blank leader, its words and their checksum.
+fn segment(words: &[u32], out: &mut Vec<u8>) {
+    out.extend(std::iter::repeat_n(0u8, TAPE_LEADER));
+    frames(words, out);
+    frames(&[checksum(words)], out);
+}
+
+/// The game records as words: the games, then rows Mk 10–19 × Pk 0–36, (won, drawn, lost)
+/// each, at most 777777 octal.
+fn records_words(r: &Records) -> Vec<u32> {
+    let mut v = vec![r.games.min(WORD)];
+    for mk in PARAM_FROM as usize..=19 {
+        for pk in 0..=36 {
+            let c = r.counts[mk][pk];
+            v.extend([c.won.min(WORD), c.drawn.min(WORD), c.lost.min(WORD)]);
+        }
+    }
+    v
+}
+
+const RECORD_WORDS: usize = 1 + 10 * 37 * 3;
+
+impl Bell {
+    /// The memory tape: a header segment (magic word, version, parts, entries a part, options
+    /// that change what an entry means), one segment a part (its number, its count of entries,
+    /// then slot and four words for each), and the records segment (the rows the parameters
+    /// are made of); each segment ends with the one's-complement sum of its words.
+    pub fn punch(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        let flags =
+            u32::from(self.options.characteristics) | (u32::from(self.options.draws_as_wins) << 1);
+        segment(
+            &[
+                TAPE_MAGIC,
+                TAPE_VERSION,
+                self.memory.parts.len() as u32,
+                self.memory.parts[0].slots.len() as u32,
+                flags,
+            ],
+            &mut out,
+        );
+        for (n, part) in self.memory.parts.iter().enumerate() {
+            let mut w = vec![n as u32, part.len() as u32];
+            for (slot, e) in part.entries() {
+                w.push(slot as u32);
+                w.extend(entry_words(e));
+            }
+            segment(&w, &mut out);
+        }
+        segment(&records_words(&self.records), &mut out);
+        out.extend(std::iter::repeat_n(0u8, TAPE_LEADER));
+        out
+    }
+
+    /// Read a memory tape. A foreign tape, another version or layout, or a damaged header is
+    /// refused as a whole and nothing changes. Each part's segment is decoded and checked
+    /// before it replaces the part; a damaged one leaves its part as it was (the parts are
+    /// independent), and so does everything after a segment whose length cannot be trusted.
+    pub fn read_tape(&mut self, tape: &[u8]) -> Result<TapeReport, TapeError> {
+        let mut r = TapeReader { tape, pos: 0 };
+        let head = r.words(6).ok_or(TapeError::Foreign)?;
+        if head[0] != TAPE_MAGIC {
+            return Err(TapeError::Foreign);
+        }
+        if checksum(&head[..5]) != head[5] {
+            return Err(TapeError::Header);
+        }
+        if head[1] != TAPE_VERSION {
+            return Err(TapeError::Version(head[1]));
+        }
+        let (parts, table) = (self.memory.parts.len(), self.memory.parts[0].slots.len());
+        if head[2] as usize != parts || head[3] as usize != table {
+            return Err(TapeError::Layout {
+                parts: head[2],
+                table: head[3],
+                have_parts: parts,
+                have_table: table,
+            });
+        }
+        let mut report = TapeReport::default();
+        let mut framing = true;
+        for n in 0..parts {
+            let staged = if framing { r.part(n, table) } else { None };
+            match staged {
+                Some(Ok(t)) => {
+                    self.memory.parts[n] = t;
+                    report.loaded.push(n);
+                }
+                Some(Err(())) => report.kept.push(n),
+                None => {
+                    framing = false;
+                    report.kept.push(n);
+                }
+            }
+        }
+        if let Some(rec) = framing.then(|| r.records()).flatten() {
+            self.records = rec;
+            if self.options.parameters && self.options.fixed_parameters.is_none() {
+                self.params = Parameters::from_records(&self.records, self.options.draws_as_wins);
+                if !self.options.near_losses {
+                    self.params.near_loss = [None; 37];
+                }
+            }
+            report.records = true;
+        }
+        Ok(report)
+    }
+}
+
+struct TapeReader<'a> {
+    tape: &'a [u8],
+    pos: usize,
+}
+
+impl TapeReader<'_> {
+    /// The next word: blank frames skipped, three frames with hole 8.
+    fn word(&mut self) -> Option<u32> {
+        while self.tape.get(self.pos) == Some(&0) {
+            self.pos += 1;
+        }
+        let f = self.tape.get(self.pos..self.pos + 3)?;
+        if f.iter().any(|&x| x & 0o200 == 0) {
+            return None;
+        }
+        self.pos += 3;
+        Some(f.iter().fold(0, |w, &x| (w << 6) | (x & 0o77) as u32))
+    }
+
+    fn words(&mut self, n: usize) -> Option<Vec<u32>> {
+        (0..n).map(|_| self.word()).collect()
+    }
+
+    /// Part `n`'s segment decoded into a table: `None` if its length cannot be read (the rest
+    /// of the tape cannot be framed), `Some(Err)` if it is damaged.
+    #[allow(clippy::result_unit_err)]
+    fn part(&mut self, n: usize, size: usize) -> Option<Result<Table, ()>> {
+        let head = self.words(2)?;
+        let count = head[1] as usize;
+        if count > size {
+            return None;
+        }
+        let body = self.words(5 * count)?;
+        let sum = self.word()?;
+        let mut all = head.clone();
+        all.extend(&body);
+        if checksum(&all) != sum || head[0] as usize != n {
+            return Some(Err(()));
+        }
+        let mut t = Table::with_size(size);
+        for e in body.chunks(5) {
+            let slot = e[0] as usize;
+            let Some(entry) = words_entry([e[1], e[2], e[3], e[4]]) else {
+                return Some(Err(()));
+            };
+            if slot >= t.slots.len() || t.slots[slot].is_some() {
+                return Some(Err(()));
+            }
+            t.slots[slot] = Some(entry);
+            t.minima |= entry.min_kalah;
+        }
+        Some(Ok(t))
+    }
+
+    /// The records segment, if intact.
+    fn records(&mut self) -> Option<Records> {
+        let w = self.words(RECORD_WORDS + 1)?;
+        if checksum(&w[..RECORD_WORDS]) != w[RECORD_WORDS] {
+            return None;
+        }
+        let mut rec = Records {
+            games: w[0],
+            ..Records::default()
+        };
+        let mut i = 1;
+        for mk in PARAM_FROM as usize..=19 {
+            for pk in 0..=36 {
+                rec.counts[mk][pk] = Count {
+                    won: w[i],
+                    drawn: w[i + 1],
+                    lost: w[i + 2],
+                };
+                i += 3;
+            }
+        }
+        Some(rec)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1384,6 +1837,47 @@ mod tests {
         assert!(t.store(e2));
         assert_eq!(t.entries().nth(1).unwrap().0, 3 * STRIDE + 1);
         assert_eq!(t.lookup(&other), Some(&e2));
+    }
+
+    /// "it will play the higher order games, it does not record them": nothing of a game with
+    /// other than 3 stones a pit is stored or counted.
+    #[test]
+    fn only_three_in_a_pit_is_recorded() {
+        let mut bell = Bell::new(Options::default());
+        let mut b = Board::new(4);
+        b.to_move = MACHINE;
+        bell.store(&b, &[vec![1], vec![1]], Outcome::Loss, &[]);
+        assert!(bell.memory.is_empty());
+        let mut b3 = Board::new(3);
+        b3.to_move = MACHINE;
+        bell.store(&b3, &[vec![1], vec![1]], Outcome::Loss, &[]);
+        assert_eq!(bell.memory.len(), 1);
+        bell.records.add(&[b], GameResult::Won);
+        assert_eq!(bell.records.games, 0);
+        let v = BellValue {
+            memory: Some(&bell.memory),
+            params: None,
+            prefix: vec![vec![1], vec![1]],
+            mirror: false,
+        };
+        assert_eq!(v.decided(&b3), Some(-WIN));
+        // With the sides exchanged, the same entry is a win for a person to move there.
+        let v = BellValue { mirror: true, ..v };
+        assert_eq!(v.decided(&mirror(&b3)), Some(WIN));
+    }
+
+    /// A stored win that the look-ahead later finds lost is corrected in place.
+    #[test]
+    fn a_contradicted_entry_is_corrected() {
+        let mut bell = Bell::new(Options::default());
+        let mut b = Board::new(3);
+        b.to_move = MACHINE;
+        let p = [vec![1], vec![1]];
+        bell.store(&b, &p, Outcome::Win, &[]);
+        assert_eq!(bell.recall(&b, &p), Some(Outcome::Win));
+        bell.store(&b, &p, Outcome::Loss, &[]);
+        assert_eq!(bell.recall(&b, &p), Some(Outcome::Loss));
+        assert_eq!((bell.memory.len(), bell.stats.corrected), (1, 1));
     }
 
     #[test]
