@@ -286,30 +286,37 @@ fn bench_thinking_time() {
 
 type Points = std::collections::BTreeMap<(i16, i16), u32>;
 
-/// A count: its digits (up to three, no leading zeros) 24 units apart from x.
+/// The 7-pit program's font step (`chs=4400` in roms/kalah7.mac): 9 units.
+const UNIT: i16 = 9;
+
+/// A count: its digits (up to three, no leading zeros) 36 units apart from x.
 fn number(points: &mut Points, n: u32, x: i16, y: i16) {
     let digits = n.to_string();
     for (i, d) in digits.bytes().enumerate() {
-        glyph(points, usize::from(d - b'0'), x + 24 * i as i16, y);
+        glyph(points, usize::from(d - b'0'), x + 36 * i as i16, y, UNIT);
     }
 }
 
-/// The 7-pit layout of docs/kalah.md: B's pits 1..7 at y 100 and A's pits 7..1 at y −130,
-/// x = −240 + 80 i; Kb at (−370, −15), Ka at (330, −15); "+" at (−370, −75) (lower to move)
-/// or (−370, 45), none at the end.
+/// The 7-pit layout of docs/kalah.md: B's pits 1..7 at y 130 and A's pits 7..1 at y −166,
+/// x = −300 + 100 i; Kb at (−440, −18), Ka at (400, −18); "+" at (−440, −90) (lower to move)
+/// or (−440, 54), none at the end. Every point inside the round face (radius 511).
 fn expected_points(cells: &[u32; 16], plus: Option<Side>) -> Points {
     let mut pts = Points::new();
     for i in 0..7 {
-        let x = -240 + 80 * i as i16;
-        number(&mut pts, cells[14 - i], x, 100);
-        number(&mut pts, cells[i], x, -130);
+        let x = -300 + 100 * i as i16;
+        number(&mut pts, cells[14 - i], x, 130);
+        number(&mut pts, cells[i], x, -166);
     }
-    number(&mut pts, cells[15], -370, -15);
-    number(&mut pts, cells[7], 330, -15);
+    number(&mut pts, cells[15], -440, -18);
+    number(&mut pts, cells[7], 400, -18);
     match plus {
-        Some(Side::A) => glyph(&mut pts, 10, -370, -75),
-        Some(Side::B) => glyph(&mut pts, 10, -370, 45),
+        Some(Side::A) => glyph(&mut pts, 10, -440, -90, UNIT),
+        Some(Side::B) => glyph(&mut pts, 10, -440, 54, UNIT),
         None => {}
+    }
+    for &(x, y) in pts.keys() {
+        let r2 = i32::from(x).pow(2) + i32::from(y).pow(2);
+        assert!(r2 < 500 * 500, "({x}, {y}) off the round face");
     }
     pts
 }

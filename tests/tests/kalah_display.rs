@@ -8,30 +8,38 @@ use kalah::{Board, Side};
 use kalah_support::*;
 use std::collections::BTreeMap;
 
-/// A number: tens digit (if any) at x, units 24 units to the right of it.
+/// Points of the 6-pit board's characters are 12 units apart (`chs` in roms/kalah.mac).
+const UNIT: i16 = 12;
+
+/// Add the points of glyph `g` with its lower-left corner at (x, y).
+fn glyph(points: &mut BTreeMap<(i16, i16), u32>, g: usize, x: i16, y: i16) {
+    kalah_support::glyph(points, g, x, y, UNIT);
+}
+
+/// A number: tens digit (if any) at x, units 48 units to the right of it.
 fn number(points: &mut BTreeMap<(i16, i16), u32>, n: u8, x: i16, y: i16) {
     if n >= 10 {
         glyph(points, (n / 10) as usize, x, y);
-        glyph(points, (n % 10) as usize, x + 24, y);
+        glyph(points, (n % 10) as usize, x + 48, y);
     } else {
         glyph(points, n as usize, x, y);
     }
 }
 
-/// Expected points: B's pits 1..6 at y 100 and A's pits 6..1 at y −130, x = −200 + 80 i;
-/// Kb at (−330, −15), Ka at (290, −15); "+" at (−330, −75) (lower to move) or (−330, 45).
+/// Expected points: B's pits 1..6 at y 140 and A's pits 6..1 at y −188, x = −336 + 120 i;
+/// Kb at (−460, −24), Ka at (388, −24); "+" at (−460, −120) (lower to move) or (−460, 72).
 fn expected(b: &Board, plus: Option<Side>) -> BTreeMap<(i16, i16), u32> {
     let mut pts = BTreeMap::new();
     for i in 0..6u8 {
-        let x = -200 + 80 * i as i16;
-        number(&mut pts, b.pit(Side::B, i + 1), x, 100);
-        number(&mut pts, b.pit(Side::A, 6 - i), x, -130);
+        let x = -336 + 120 * i as i16;
+        number(&mut pts, b.pit(Side::B, i + 1), x, 140);
+        number(&mut pts, b.pit(Side::A, 6 - i), x, -188);
     }
-    number(&mut pts, b.kalah(Side::B), -330, -15);
-    number(&mut pts, b.kalah(Side::A), 290, -15);
+    number(&mut pts, b.kalah(Side::B), -460, -24);
+    number(&mut pts, b.kalah(Side::A), 388, -24);
     match plus {
-        Some(Side::A) => glyph(&mut pts, 10, -330, -75),
-        Some(Side::B) => glyph(&mut pts, 10, -330, 45),
+        Some(Side::A) => glyph(&mut pts, 10, -460, -120),
+        Some(Side::B) => glyph(&mut pts, 10, -460, 72),
         None => {}
     }
     pts

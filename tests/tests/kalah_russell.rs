@@ -595,12 +595,11 @@ fn run_until_stop(m: &mut pdp1_core::Machine, ns: u64) -> pdp1_core::StopReason 
 }
 
 /// Where the program plots main-search position `n` (the root is 0) at `level` (root 0): 171
-/// points to a display line, 6 units apart from x = −512 — the first point of a line at −511,
-/// the display's 10-bit one's complement having no −512 — at height −480 + 64 a level.
+/// points to a display line, 4 units apart from x = −336, at height −336 + 32 a level (inside
+/// the round face, docs/kalah.md).
 fn point_at(n: u64, level: u32) -> (i16, i16) {
     let i = (n % russell::DISPLAY_LINE) as i16;
-    let x = if i == 0 { -511 } else { -512 + 6 * i };
-    (x, -480 + 64 * level as i16)
+    (-336 + 4 * i, -336 + 32 * level as i16)
 }
 
 #[test]
@@ -618,7 +617,7 @@ fn display_of_search_depth_against_time() {
     let (pts, paper) = think(&mut p);
     assert_eq!(paper, want_paper);
     let (marks, nodes): (Vec<&pdp1_core::DisplayPoint>, Vec<_>) =
-        pts.iter().partition(|q| q.y < -480);
+        pts.iter().partition(|q| q.y < -336);
     let want: Vec<(i16, i16)> = r
         .levels
         .iter()
@@ -628,7 +627,7 @@ fn display_of_search_depth_against_time() {
     let got: Vec<(i16, i16)> = nodes.iter().map(|q| (q.x, q.y)).collect();
     assert_eq!(
         got, want,
-        "a point per main-search position, the root included, height 64 a level"
+        "a point per main-search position, the root included, height 32 a level"
     );
     assert_eq!(
         r.levels.len() as u64,
@@ -645,7 +644,7 @@ fn display_of_search_depth_against_time() {
         let n = r.leaves[7 * i + 6].points - 1;
         let (x, _) = point_at(n, 0);
         let ys: Vec<i16> = m.iter().map(|q| q.y).collect();
-        assert_eq!(ys, vec![-508, -502, -496, -490]);
+        assert_eq!(ys, vec![-364, -358, -352, -346]);
         assert!(m.iter().all(|q| q.x == x), "marker {i} at x {x}: {m:?}");
     }
     // Points at least 50 µs apart.

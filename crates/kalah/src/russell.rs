@@ -121,7 +121,8 @@ pub const GAMMA: i32 = 8;
 /// Characters of a variation typed by SS3/SS5 (the photographed lines: 216 shorter variations
 /// end with their separator, the 42 of eight sowings stop after 11 characters without it).
 pub const VARIATION_CHARS: usize = 11;
-/// Points of one display line: 6 units apart across the 1024-unit face (x = −512 … +508).
+/// Points of one display line (fixed by the photographed listing's halts; docs/kalah.md). The
+/// program draws them 4 units apart inside the round face (x = −336 … +344).
 pub const DISPLAY_LINE: u64 = 171;
 
 /// Settings of an analysis.

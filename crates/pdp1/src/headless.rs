@@ -37,13 +37,20 @@ enum Input {
 /// Also writes `--audio`, `--screenshot`, `--registers`, `--examine`, `--punch`, `--save-state` and the
 /// trace at the end.
 pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
-    if setup.tape.is_none() && cli.load_state.is_none() {
-        anyhow::bail!("nothing to run: give a TAPE to read in (or --load-state FILE.ron)");
+    if setup.tape.is_none() && cli.load_state.is_none() && setup.script.is_none() {
+        anyhow::bail!(
+            "nothing to run: give a TAPE to read in (or --load-state FILE.ron, or a --script)"
+        );
     }
-    let mut input = match &setup.typed {
-        Some(_) => Input::Typed,
-        None => Input::Stdin(StdinKeys::start()),
+    // A script brings its own keys: stdin is not read.
+    let mut input = match (&setup.typed, &setup.script) {
+        (None, None) => Input::Stdin(StdinKeys::start()),
+        _ => Input::Typed,
     };
+    let mut script = setup.script.clone();
+    let mut script_out = Vec::new();
+    // The stop the machine stands at while the script goes on (a halt, or its own STOP).
+    let mut stood = StopReason::NotRunning;
     let interactive = matches!(&input, Input::Stdin(k) if k.is_terminal());
     // A person at a terminal wants the real machine's pace; scripts want results fast.
     let speed = setup.speed(if interactive {
@@ -77,17 +84,58 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
 
     run.poll_reader(&mut m);
     let end = loop {
+        // The script's actions that are due, between slices like everything the host does.
+        if let Some(sc) = script.as_mut() {
+            if sc.act(&mut m, &mut run, &mut script_out) {
+                // (START, CONTINUE or READ IN: the stop is over.)
+                stood = StopReason::NotRunning;
+            }
+            if !script_out.is_empty() {
+                let mut out = stdout.lock();
+                for line in script_out.drain(..) {
+                    let _ = writeln!(out, "{line}");
+                }
+                let _ = out.flush();
+            }
+        }
         let now = m.time_ns();
-        let slice_end = (now / SLICE_NS).saturating_add(1).saturating_mul(SLICE_NS);
+        let mut slice_end = (now / SLICE_NS).saturating_add(1).saturating_mul(SLICE_NS);
+        let script_on = script.as_ref().is_some_and(|sc| !sc.done());
+        if let Some(d) = script.as_ref().and_then(|sc| sc.deadline()) {
+            slice_end = slice_end.min(d.max(now + 1));
+        }
         let before = (m.time_ns(), m.instructions());
-        let stop = match run.advance(&mut m, slice_end)? {
-            Ok(stop) => stop,
-            Err(reached) => break End::from_stop(reached, &m),
+        let stop = if !m.running() && script_on {
+            // The machine stands while the script goes on: a time wait lets emulated time
+            // pass (the devices finish what they do, Machine::idle_until); any other wait
+            // would never end.
+            let sc = script.as_ref().expect("script_on");
+            if sc.deadline().is_none() {
+                eprintln!(
+                    "pdp1: warning: {} waits, but the machine stands (pc={:06o}); the run ends",
+                    sc.position(),
+                    m.pc()
+                );
+                break End::from_stop(stood, &m);
+            }
+            match run.limit(&m, slice_end) {
+                Ok(l) => m.idle_until(l.until_ns.unwrap_or(slice_end)),
+                Err(reached) => break End::from_stop(reached, &m),
+            }
+            None
+        } else {
+            match run.advance(&mut m, slice_end)? {
+                Ok(stop) => Some(stop),
+                Err(reached) => break End::from_stop(reached, &m),
+            }
         };
         let stalled = (m.time_ns(), m.instructions()) == before;
 
         let events = m.drain_typewriter();
         run.typist.observe(&events);
+        if let Some(sc) = script.as_mut() {
+            sc.observe(&events);
+        }
         paper.render(&events, &mut text);
         if !text.is_empty() {
             let mut out = stdout.lock();
@@ -107,7 +155,8 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         match stop {
             // A slice in which emulated time does not move would repeat forever (only a
             // damaged state, e.g. a clock at its maximum, can do that).
-            StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped
+            None
+            | Some(StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped)
                 if stalled =>
             {
                 break End::Error(format!(
@@ -115,9 +164,26 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
                     m.time_ns()
                 ));
             }
-            StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
-            other if run.continue_after(&mut m, other) => {}
-            other => break End::from_stop(other, &m),
+            None
+            | Some(StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped) => {}
+            Some(other) if run.continue_after(&mut m, other) => {}
+            // Any stop with the script still going — a halt, the script's STOP, a
+            // breakpoint, or an error such as the undefined instruction 0 that the Spacewar!
+            // hyperspace patch jumps to after its READ IN: the machine stands at the console,
+            // as on the real machine, and the script acts next (an error is said on stderr).
+            Some(other) if script_on => {
+                if let End::Error(msg) = End::from_stop(other, &m) {
+                    let sc = script.as_ref().expect("script_on");
+                    eprintln!(
+                        "pdp1: the machine stopped: {msg} (the script goes on: {})",
+                        sc.position()
+                    );
+                }
+                stood = other;
+            }
+            // The script ended with the machine standing: the run ends at that stop.
+            Some(StopReason::NotRunning) if script.is_some() => break End::from_stop(stood, &m),
+            Some(other) => break End::from_stop(other, &m),
         }
 
         run.poll_reader(&mut m);
@@ -136,7 +202,19 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         if let Some(since) = m.key_wait_since() {
             let waited = m.time_ns().saturating_sub(since) >= IDLE_NS;
             if waited && input_done && run.typist.remaining() == 0 && !m.key_pending() {
-                break End::Idle;
+                match script.as_ref().filter(|sc| !sc.done()) {
+                    // Time passes for a time wait; the script may type later.
+                    Some(sc) if sc.deadline().is_some() => {}
+                    Some(sc) => {
+                        eprintln!(
+                            "pdp1: warning: {} waits, but the program waits for a key with \
+                             nothing left to type; the run ends",
+                            sc.position()
+                        );
+                        break End::Idle;
+                    }
+                    None => break End::Idle,
+                }
             }
             // Waiting for a key while one sits untaken in the buffer (the program polls its
             // flag, which was cleared after the key was struck): nothing will ever change.

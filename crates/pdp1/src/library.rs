@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x22c5bc8a80fffa38,
+        0xdb955ed2e5238c53,
         "bell",
     ),
     Known {
@@ -271,8 +271,9 @@ pub const KNOWN: &[Known] = &[
         title: "Bach, trio sonata I: compiled voices",
         fnv: 0x70f28a1085129cbb,
         what: Use::Other {
-            advice: "it is the voice tape for the music player: run pdp1m13.rim and give this \
-                     one with --reader (docs/library.md, \"Music\")",
+            advice: "it is the voice tape for the music player: run pdp1m13.rim and mount \
+                     this one for its four START 4s, as examples/scripts/music.pdp1 does with \
+                     --script (docs/library.md, \"Music\")",
         },
     },
     Known {
@@ -280,8 +281,9 @@ pub const KNOWN: &[Known] = &[
         title: "Graetz's hyperspace patch for Spacewar! 2B",
         fnv: 0xf726be5655d6909b,
         what: Use::Other {
-            advice: "it is read in over a loaded spacewar2B.rim (a second READ IN), which the \
-                     command line cannot do yet; give --profile pdp1c to read it in alone",
+            advice: "it is read in over a loaded spacewar2B.rim (a second READ IN): run \
+                     examples/scripts/hyperspace.pdp1 with --script (docs/library.md); give \
+                     --profile pdp1c to read it in alone",
         },
     },
     Known {

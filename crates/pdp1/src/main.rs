@@ -15,6 +15,7 @@ mod headless;
 mod keyboard;
 mod library;
 mod run;
+mod script;
 mod setup;
 mod state;
 mod tape;

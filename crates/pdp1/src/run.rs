@@ -136,6 +136,9 @@ pub struct RunControl {
     /// The first error writing the trace a line at a time (the window's): reported at the end.
     trace_error: Option<anyhow::Error>,
     punched: Vec<u8>,
+    /// A script's `punch FILE`s: each file gets what was punched from its offset in
+    /// `punched` to the next one's (or the end).
+    punch_files: Vec<(PathBuf, usize)>,
 }
 
 impl RunControl {
@@ -152,6 +155,7 @@ impl RunControl {
             symbols: None,
             trace_error: None,
             punched: Vec::new(),
+            punch_files: Vec::new(),
         }
     }
 
@@ -250,6 +254,13 @@ impl RunControl {
     /// set the next `--halt-tw` test word and press CONTINUE; returns true then (the run goes
     /// on).
     pub fn continue_after(&mut self, m: &mut Machine, stop: StopReason) -> bool {
+        // The program waits for the reader, which ran out of tape within the slice, before
+        // the host could put the next `--reader` tape in: the operator does, and the wait
+        // goes on (the reader remembers the frame asked for).
+        if matches!(stop, StopReason::IoHang { .. }) && self.feeder.feed_now(m) {
+            m.cont();
+            return true;
+        }
         if stop != StopReason::Halted || self.halts_continued >= self.plan.continue_halts {
             return false;
         }
@@ -291,6 +302,13 @@ impl RunControl {
         }
     }
 
+    /// A script's `punch FILE`: a fresh tape on the punch, written to FILE at the end of the
+    /// run. (`--punch` still gets everything punched in the run.)
+    pub fn punch_to(&mut self, path: PathBuf, m: &mut Machine) {
+        self.collect_punch(m);
+        self.punch_files.push((path, self.punched.len()));
+    }
+
     /// Keep what the punch punched (for `--punch` at the end).
     pub fn collect_punch(&mut self, m: &mut Machine) {
         self.punched.extend(m.drain_punch());
@@ -307,6 +325,14 @@ impl RunControl {
         }
         if let Some(path) = &self.plan.punch {
             std::fs::write(path, &self.punched)
+                .with_context(|| format!("cannot write punch file {}", path.display()))?;
+        }
+        for (i, (path, from)) in self.punch_files.iter().enumerate() {
+            let to = self
+                .punch_files
+                .get(i + 1)
+                .map_or(self.punched.len(), |n| n.1);
+            std::fs::write(path, &self.punched[*from..to])
                 .with_context(|| format!("cannot write punch file {}", path.display()))?;
         }
         if let Some(path) = &self.plan.save_state {
@@ -357,7 +383,7 @@ mod tests {
             max_ns: Some(1_000_000),
             ..Default::default()
         };
-        let rc = RunControl::new(plan, Feeder::new(None, None), Typist::default(), &m);
+        let rc = RunControl::new(plan, Feeder::new(None, &[]), Typist::default(), &m);
         let l = rc.limit(&m, u64::MAX).unwrap();
         assert_eq!(l.instructions, Some(10));
         assert_eq!(l.until_ns, Some(m.time_ns() + 1_000_000));
@@ -385,7 +411,7 @@ mod tests {
             halt_test_words: vec![Word::new(7)],
             ..Default::default()
         };
-        let mut rc = RunControl::new(plan, Feeder::new(None, None), Typist::default(), &m);
+        let mut rc = RunControl::new(plan, Feeder::new(None, &[]), Typist::default(), &m);
         let mut acs = Vec::new();
         loop {
             let stop = m.run_until(rc.limit(&m, u64::MAX).unwrap());

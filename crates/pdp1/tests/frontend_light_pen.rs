@@ -12,11 +12,13 @@ use pdp1_asm::{assemble, tape};
 use std::path::Path;
 use std::process::Command;
 
-/// Window pixel of Type 30 coordinate v on an axis of a `side`-pixel scope (phosphor.rs:
-/// raster = 512 + v, centre = (raster + 0.5)·side/1024 − 0.5; y counts down from the top).
+/// Window pixel of Type 30 coordinate v on an axis of a `side`-pixel scope pane (phosphor.rs:
+/// the raster's square inside a bezel margin m = side/48 on each side, raster = 512 + v,
+/// centre = m + (raster + 0.5)·(side − 2m)/1024 − 0.5; y counts down from the top).
 fn pixel(v: i32, side: f64, flip: bool) -> i64 {
     let r = if flip { 1023 - (512 + v) } else { 512 + v };
-    ((r as f64 + 0.5) * side / 1024.0 - 0.5).round() as i64
+    let m = (side / 48.0).floor().max(4.0);
+    (m + (r as f64 + 0.5) * (side - 2.0 * m) / 1024.0 - 0.5).round() as i64
 }
 
 /// Run the pen program in the window with the mouse held at window pixel (x, y) from about a

@@ -17,6 +17,9 @@ const PAPER: u32 = 0xf2eee0;
 const CELL_W: usize = 8;
 const LINE_H: usize = 11;
 const TUBE_FACE: u32 = 0x06090a;
+/// The cabinet around the round face and the bezel's metal rim (draw/phosphor.rs).
+const CABINET: u32 = 0x2a2e34;
+const RIM: u32 = 0x9ca0a6;
 
 fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -105,14 +108,14 @@ impl Image {
         lines
     }
 
-    /// Side of the scope: the square of tube face at the top left (its top row is dark).
+    /// Side of the scope pane at the top left (its top row is the cabinet above the round face).
     fn scope_side(&self) -> usize {
         (0..self.w)
-            .take_while(|&x| self.at(x, 0) == TUBE_FACE)
+            .take_while(|&x| self.at(x, 0) == CABINET)
             .count()
     }
 
-    /// Lit pixels of the scope.
+    /// Lit pixels of the scope (on the face: not the cabinet or the rim).
     fn scope_lit(&self) -> Vec<(usize, usize)> {
         let side = self.scope_side();
         let mut v = Vec::new();
@@ -120,7 +123,7 @@ impl Image {
             for x in 0..side {
                 let p = self.at(x, y);
                 let lum = (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff);
-                if p != TUBE_FACE && lum > 90 {
+                if p != TUBE_FACE && p != CABINET && p != RIM && lum > 90 {
                     v.push((x, y));
                 }
             }
@@ -132,29 +135,51 @@ impl Image {
 /// Run `pdp1 TAPE ARGS… --screenshot` under Xvfb with `keys` (a shell snippet using xdotool)
 /// played once the window is up; returns the screenshot, or None when the tools are missing.
 fn run_window(tape: &Path, args: &str, keys: &str) -> Option<Image> {
+    run_window_sized(tape, args, keys, None)
+}
+
+/// [`run_window`] with the window resized to `size` (xdotool) as soon as it is up, on a
+/// screen large enough for it.
+fn run_window_sized(
+    tape: &Path,
+    args: &str,
+    keys: &str,
+    size: Option<(usize, usize)>,
+) -> Option<Image> {
     if !have("xvfb-run") || !have("xdotool") {
         common::not_run("frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
         return None;
     }
+    // One directory per run: tests run in parallel and several use the same tape.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
-        "pdp1-xvfb-{}-{}",
+        "pdp1-xvfb-{}-{}-{}",
         std::process::id(),
-        tape.file_stem().unwrap().to_string_lossy()
+        tape.file_stem().unwrap().to_string_lossy(),
+        RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
     ));
     std::fs::create_dir_all(&dir).unwrap();
-    let shot = dir.join("shot.png");
+    let shot = dir.join(match size {
+        Some((w, h)) => format!("shot-{w}x{h}.png"),
+        None => "shot.png".into(),
+    });
+    let resize = match size {
+        Some((w, h)) => format!("xdotool search --name '^PDP-1$' windowsize --sync {w} {h}"),
+        None => String::new(),
+    };
     let script = format!(
         r#"
         "$PDP1" "$TAPE" {args} --screenshot "$SHOT" &
         P=$!
         xdotool search --sync --name '^PDP-1$' windowfocus --sync >/dev/null 2>&1
+        {resize}
         sleep 1
         {keys}
         wait $P
     "#
     );
     let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1400x900x24", "sh", "-c", &script])
+        .args(["-a", "-s", "-screen 0 2500x1500x24", "sh", "-c", &script])
         .env("PDP1", env!("CARGO_BIN_EXE_pdp1"))
         .env("TAPE", tape)
         .env("SHOT", &shot)
@@ -216,8 +241,10 @@ fn ribbon_overstrike_and_intensity_order_in_the_window() {
     assert!(ink(0, 1).iter().all(|p| !red(p)), "ok is black");
 
     // The eight spots on the row y = 0: brightness-weighted size grows left to right.
+    // The raster's square sits inside a bezel margin of side/48 pixels (draw/phosphor.rs).
     let side = img.scope_side();
-    let to_px = |r: f64| (r + 0.5) * side as f64 / 1024.0 - 0.5;
+    let m = (side / 48).max(4) as f64;
+    let to_px = |r: f64| m + (r + 0.5) * (side as f64 - 2.0 * m) / 1024.0 - 0.5;
     let cy = to_px(511.0).round() as isize;
     let mut last = 0.0;
     for v in [-0o340, -0o240, -0o140, -0o40, 0o40, 0o140, 0o240, 0o340] {
@@ -353,4 +380,171 @@ fn clusters(points: &[(usize, usize)], gap: usize) -> Vec<(f64, f64)> {
         *e = (e.0 + x as f64, e.1 + y as f64, e.2 + 1.0);
     }
     sums.values().map(|&(x, y, k)| (x / k, y / k)).collect()
+}
+
+/// The console panel's colour and the reader's paper tape (draw/console.rs).
+const PANEL: u32 = 0x22344c;
+const TAPE_PAPER: u32 = 0xe6d396;
+
+fn rgb(p: u32) -> [f64; 3] {
+    [
+        (p >> 16 & 0xff) as f64,
+        (p >> 8 & 0xff) as f64,
+        (p & 0xff) as f64,
+    ]
+}
+
+/// Mean colour of pixels.
+fn mean(img: &Image, pts: &[(usize, usize)]) -> [f64; 3] {
+    let mut m = [0.0; 3];
+    for &(x, y) in pts {
+        for (a, c) in m.iter_mut().zip(rgb(img.at(x, y))) {
+            *a += c / pts.len() as f64;
+        }
+    }
+    m
+}
+
+/// Issue 17 (layout and the round tube), Kalah's board in the window resized to four sizes:
+/// the picture has the window's size; the scope pane's corners are the cabinet, the board's
+/// light lies inside the round face and is the flash's blue-white (blue above red); nothing of
+/// the tube is outside its pane and nothing of the other panes is inside it; the console's top
+/// row and right edge are bare panel (no text ran over them).
+#[test]
+fn the_window_at_four_sizes_with_the_round_tube() {
+    let tape = project_root().join("roms/kalah.rim");
+    for (w, h) in [(720, 440), (1280, 760), (1600, 1000), (2400, 1400)] {
+        // At 16x the 28 s load takes under 2 s; the board is on the tube from then on.
+        let Some(img) = run_window_sized(&tape, "--speed 16 --max-seconds 31", "", Some((w, h)))
+        else {
+            return;
+        };
+        assert_eq!((img.w, img.h), (w, h), "the picture has the window's size");
+        let side = img.scope_side();
+        assert!(side >= 200, "{w}x{h}: scope pane {side}");
+        for (x, y) in [(0, 0), (side - 1, 0), (0, side - 1), (side - 1, side - 1)] {
+            assert_eq!(img.at(x, y), CABINET, "{w}x{h}: pane corner ({x}, {y})");
+        }
+        // The face: the circle inscribed in the raster's square, side/48 pixels in.
+        let m = (side / 48).max(4) as f64;
+        let (c, radius) = (side as f64 / 2.0, side as f64 / 2.0 - m);
+        // The raster square's own corners are off the round face.
+        let k = m as usize + 2;
+        for (x, y) in [
+            (k, k),
+            (side - 1 - k, k),
+            (k, side - 1 - k),
+            (side - 1 - k, side - 1 - k),
+        ] {
+            assert_eq!(img.at(x, y), CABINET, "{w}x{h}: raster corner ({x}, {y})");
+        }
+        assert_eq!(
+            img.at(side / 2, side / 2 + side / 8),
+            TUBE_FACE,
+            "{w}x{h}: the face"
+        );
+        let lit = img.scope_lit();
+        assert!(
+            lit.len() > 300,
+            "{w}x{h}: the board is on the tube ({})",
+            lit.len()
+        );
+        for &(x, y) in &lit {
+            let d = ((x as f64 + 0.5 - c).powi(2) + (y as f64 + 0.5 - c).powi(2)).sqrt();
+            assert!(
+                d <= radius + 1.0,
+                "{w}x{h}: light at ({x}, {y}) off the face"
+            );
+        }
+        // The board spans most of the face's width (issue 17: it filled a third of the tube).
+        let (x0, x1) = lit
+            .iter()
+            .fold((usize::MAX, 0), |(a, b), &(x, _)| (a.min(x), b.max(x)));
+        assert!(
+            (x1 - x0) as f64 > 1.6 * radius,
+            "{w}x{h}: board {x0}..{x1} on a face of radius {radius}"
+        );
+        let [r, _, b] = mean(&img, &lit);
+        assert!(
+            b > r,
+            "{w}x{h}: refreshed board blue-white, mean {:?}",
+            mean(&img, &lit)
+        );
+        // Pane boundaries.
+        for y in 0..h {
+            for x in 0..w {
+                let p = img.at(x, y);
+                let in_scope = x < side && y < side;
+                if !in_scope {
+                    assert!(
+                        p != CABINET && p != RIM,
+                        "{w}x{h}: tube colour at ({x}, {y})"
+                    );
+                } else {
+                    assert!(
+                        p != PANEL && p != PAPER && p != TAPE_PAPER,
+                        "{w}x{h}: another pane's colour on the tube at ({x}, {y})"
+                    );
+                }
+            }
+        }
+        assert!(
+            (side..w).all(|x| img.at(x, 0) == PANEL),
+            "{w}x{h}: console top row"
+        );
+        assert!(
+            (0..side.min(h) / 8).all(|y| img.at(w - 1, y) == PANEL),
+            "{w}x{h}: console edge"
+        );
+    }
+}
+
+/// Issue 17 (P7): after the board vanishes (the machine starts a deep search), what is left on
+/// the tube is the yellow-green afterglow: 0.35 s later the flash (50 ms half-life) is gone and
+/// the glow (0.5 s) remains — green and red well above blue.
+#[test]
+fn the_afterglow_is_yellow_green() {
+    let tape = project_root().join("roms/kalah.rim");
+    // Pit 3 then space: the machine thinks for many seconds at test word 10 (depth 8), the
+    // scope dark; the board went dark at about 28.45 s of emulated time.
+    let Some(img) = run_window(
+        &tape,
+        "--speed 16 --tw 000010 --type '3 ' --max-seconds 28.8",
+        "",
+    ) else {
+        return;
+    };
+    let lit = img.scope_lit();
+    assert!(lit.len() > 300, "the afterglow is visible ({})", lit.len());
+    let [r, g, b] = mean(&img, &lit);
+    assert!(
+        b < 0.4 * g && r > 0.6 * g,
+        "afterglow yellow-green: {:?}",
+        [r, g, b]
+    );
+}
+
+/// Issue 17 (read-in): during the load the console shows the reader with the tape moving
+/// through it (paper with punched holes), while the tube is still dark.
+#[test]
+fn the_read_in_is_drawn_during_the_load() {
+    let tape = project_root().join("roms/kalah.rim");
+    let Some(img) = run_window(&tape, "--max-seconds 4", "") else {
+        return;
+    };
+    let side = img.scope_side();
+    let mut paper = 0;
+    let mut holes = 0;
+    for y in 0..img.h / 2 {
+        for x in side..img.w {
+            match img.at(x, y) {
+                TAPE_PAPER => paper += 1,
+                0x201c14 => holes += 1,
+                _ => {}
+            }
+        }
+    }
+    assert!(paper > 1000, "tape in the reader: {paper} pixels");
+    assert!(holes > 100, "punched holes: {holes} pixels");
+    assert!(img.scope_lit().is_empty(), "nothing on the tube yet");
 }

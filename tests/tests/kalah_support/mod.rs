@@ -190,13 +190,20 @@ pub const FONT: [[&str; 5]; 11] = [
     ["...", ".#.", "###", ".#.", "..."],
 ];
 
-/// Add the points of glyph `g` with its lower-left corner at (x, y); points are 6 units apart.
-pub fn glyph(points: &mut std::collections::BTreeMap<(i16, i16), u32>, g: usize, x: i16, y: i16) {
+/// Add the points of glyph `g` with its lower-left corner at (x, y); points are `unit` units
+/// apart (the program's `chs`: 12 in the 6-pit game, 6 in the 7-pit one).
+pub fn glyph(
+    points: &mut std::collections::BTreeMap<(i16, i16), u32>,
+    g: usize,
+    x: i16,
+    y: i16,
+    unit: i16,
+) {
     for (r, row) in FONT[g].iter().enumerate() {
         for (c, ch) in row.chars().enumerate() {
             if ch == '#' {
                 *points
-                    .entry((x + 6 * c as i16, y + 6 * (4 - r as i16)))
+                    .entry((x + unit * c as i16, y + unit * (4 - r as i16)))
                     .or_default() += 1;
             }
         }

@@ -68,6 +68,20 @@ impl Canvas {
         (x0 < x1 && y0 < y1).then_some((x0 as usize, y0 as usize, x1 as usize, y1 as usize))
     }
 
+    /// A hash of the pixels in `r` (FNV-1a over the words), to tell whether a repaint changed
+    /// anything.
+    pub fn hash(&self, r: Rect) -> u64 {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        if let Some((x0, y0, x1, y1)) = self.clip(r) {
+            for y in y0..y1 {
+                for &p in &self.px[y * self.w + x0..y * self.w + x1] {
+                    h = (h ^ p as u64).wrapping_mul(0x100_0000_01b3);
+                }
+            }
+        }
+        h
+    }
+
     pub fn fill(&mut self, r: Rect, c: Color) {
         if let Some((x0, y0, x1, y1)) = self.clip(r) {
             for y in y0..y1 {

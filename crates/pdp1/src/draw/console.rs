@@ -49,22 +49,61 @@ pub enum Key {
 }
 
 impl Key {
-    pub fn label(self) -> (&'static str, &'static str) {
+    /// The key's name, a shorter form of it, and its function key.
+    pub fn label(self) -> (&'static str, &'static str, &'static str) {
         match self {
-            Key::Start => ("START", "F2"),
-            Key::StartSbm => ("START SBM", "sF2"),
-            Key::Stop => ("STOP", "F3"),
-            Key::Continue => ("CONT", "F4"),
-            Key::Examine => ("EXAM", "F5"),
-            Key::Deposit => ("DEP", "F6"),
-            Key::ReadIn => ("READ IN", "F7"),
-            Key::SingleStep => ("SGL STEP", "F8"),
-            Key::SingleInst => ("SGL INST", "F9"),
-            Key::Pause => ("PAUSE", "F10"),
-            Key::Speed => ("SPEED", "F11"),
-            Key::Help => ("HELP", "F1"),
+            Key::Start => ("START", "START", "F2"),
+            Key::StartSbm => ("START SBM", "SBM", "sF2"),
+            Key::Stop => ("STOP", "STOP", "F3"),
+            Key::Continue => ("CONT", "CONT", "F4"),
+            Key::Examine => ("EXAM", "EXAM", "F5"),
+            Key::Deposit => ("DEP", "DEP", "F6"),
+            Key::ReadIn => ("READ IN", "READ", "F7"),
+            Key::SingleStep => ("SGL STEP", "STEP", "F8"),
+            Key::SingleInst => ("SGL INST", "INST", "F9"),
+            Key::Pause => ("PAUSE", "PAUSE", "F10"),
+            Key::Speed => ("SPEED", "SPEED", "F11"),
+            Key::Help => ("HELP", "HELP", "F1"),
         }
     }
+
+    /// The button's text in `room` characters: the name with its function key, else the short
+    /// name with it, else the function key alone (issue 17: the hints must stay visible at
+    /// every size, and no word or number is cut).
+    pub fn text(self, room: usize) -> String {
+        let (name, short, fkey) = self.label();
+        [format!("{name} {fkey}"), format!("{short} {fkey}")]
+            .into_iter()
+            .find(|t| t.len() <= room)
+            .unwrap_or_else(|| fkey.to_string())
+    }
+}
+
+/// The console keys as drawn, two rows of six.
+pub const KEYS: [[Key; 6]; 2] = [
+    [
+        Key::Start,
+        Key::StartSbm,
+        Key::Stop,
+        Key::Continue,
+        Key::Examine,
+        Key::Deposit,
+    ],
+    [
+        Key::ReadIn,
+        Key::SingleStep,
+        Key::SingleInst,
+        Key::Pause,
+        Key::Speed,
+        Key::Help,
+    ],
+];
+
+/// Characters that fit on one key button in a console pane `w` pixels wide at font scale `s`.
+pub fn key_room(w: i32, s: i32) -> usize {
+    let (cw, _) = cell(s);
+    let bw = (w - 12 * s) / 6 - 4 * s;
+    ((bw - 2 * s) / cw).max(0) as usize
 }
 
 /// Something the mouse can press.
@@ -102,7 +141,13 @@ pub const TAPE_HOLE: Color = rgb(0x20, 0x1c, 0x14);
 
 /// Height in pixels the panel needs at font scale `s`.
 pub fn height(s: i32) -> i32 {
-    cell(s).1 * 12 + 8 * s
+    cell(s).1 * 14 + 8 * s
+}
+
+/// Switch pitch (centre to centre) and body size in pixels at font scale `s` (issue 17: the
+/// levers were 3×5 px): 12×20 px at scale 1, twice that on big screens.
+pub fn switch_size(s: i32) -> (i32, i32, i32) {
+    (12 * s, 10 * s, 2 * cell(s).1 - 2 * s)
 }
 
 struct Geo {
@@ -120,6 +165,12 @@ impl Geo {
     }
     fn row_width(&self, n: usize) -> i32 {
         self.bit_x(0, n, n - 1) + self.cw
+    }
+    /// The same for a row of switches, at the switches' pitch.
+    fn switch_x(&self, x: i32, n: usize, i: usize) -> i32 {
+        let (pitch, _, _) = switch_size(self.s);
+        let gaps = (1..=i).filter(|&k| (n - k).is_multiple_of(3)).count() as i32;
+        x + i as i32 * pitch + gaps * 4 * self.s + pitch / 2
     }
 }
 
@@ -157,12 +208,15 @@ fn switches(
     make: impl Fn(u8) -> Switch,
     cursor: Option<Switch>,
 ) -> i32 {
-    c.text(x, y, label, LABEL, g.s);
+    let (pitch, bw, bh) = switch_size(g.s);
+    // Labels and the octal value beside the middle of the levers.
+    let ty = y + bh / 2 - g.lh / 2;
+    c.text(x, ty, label, LABEL, g.s);
     let lx = x + (label.len().max(3) as i32 + 1) * g.cw;
     for i in 0..n {
         let on = v >> (n - 1 - i) & 1 == 1;
-        let cx = g.bit_x(lx, n, i);
-        let body = Rect::new(cx - 3 * g.s, y - 2 * g.s, 6 * g.s, g.lh);
+        let cx = g.switch_x(lx, n, i);
+        let body = Rect::new(cx - bw / 2, y, bw, bh);
         let sw = make(i as u8);
         if cursor == Some(sw) {
             c.frame(
@@ -193,13 +247,14 @@ fn switches(
             )
         };
         c.fill(lever, if on { SWITCH_ON } else { SWITCH_OFF });
+        // The whole pitch is the switch's: neighbours' boxes touch, no click falls between.
         hits.push((
-            Rect::new(cx - g.cw / 2, body.y, g.cw, body.h),
+            Rect::new(cx - pitch / 2, body.y, pitch, body.h),
             Hit::Switch(sw),
         ));
     }
-    let vx = lx + g.row_width(n) + g.cw / 2;
-    c.text(vx, y, &octal(v, n), LABEL, g.s)
+    let vx = g.switch_x(lx, n, n - 1) + pitch / 2 + g.cw / 2;
+    c.text(vx, ty, &octal(v, n), LABEL, g.s)
 }
 
 /// The paper tape reader (issue 17: the 22-second load looked dead): its label with how much
@@ -215,7 +270,8 @@ fn reader(c: &mut Canvas, g: &Geo, strip: Rect, lx: i32, ly: i32, m: &Machine, s
     let pct = read * 100 / frames.len();
     let label = format!("TAPE  {} {pct}% {read}/{}", st.tape_name, frames.len());
     let room = ((strip.right() - lx) / g.cw).max(0) as usize;
-    let label: String = label.chars().take(room).collect();
+    // Cut at a space: the tape's name and percentage stay, never part of a number.
+    let label = super::canvas::fit_words(&label, room);
     c.text(lx, ly, &label, LABEL, g.s);
     let fw = 3 * g.s;
     let cols = (strip.w / fw).max(1) as usize;
@@ -312,10 +368,10 @@ pub fn draw(
         st,
     );
 
-    // Switches.
+    // Switches: two rows of levers two text lines high.
     let cursor = st.switch_cursor.map(switch_at);
-    let sy = y(6);
-    switches(
+    let sy = y(6) - lh / 3;
+    let tw_end = switches(
         c,
         &g,
         hits,
@@ -331,7 +387,7 @@ pub fn draw(
         c,
         &g,
         hits,
-        col2,
+        tw_end + cw,
         sy,
         "SS",
         m.sense_switches() as u32,
@@ -339,7 +395,7 @@ pub fn draw(
         |i| Switch::Sense(i + 1),
         cursor,
     );
-    let ty = y(8) - lh / 3;
+    let ty = y(8) + lh / 3;
     let ex = switches(
         c,
         &g,
@@ -366,38 +422,15 @@ pub fn draw(
     );
 
     // Keys.
-    let keys = [
-        [
-            Key::Start,
-            Key::StartSbm,
-            Key::Stop,
-            Key::Continue,
-            Key::Examine,
-            Key::Deposit,
-        ],
-        [
-            Key::ReadIn,
-            Key::SingleStep,
-            Key::SingleInst,
-            Key::Pause,
-            Key::Speed,
-            Key::Help,
-        ],
-    ];
     let bw = (r.w - 12 * s) / 6;
-    for (row, ks) in keys.iter().enumerate() {
-        let by = y(10) - lh / 2 + row as i32 * (lh + 3 * s);
+    let room = key_room(r.w, s);
+    for (row, ks) in KEYS.iter().enumerate() {
+        let by = y(11) + lh / 4 + row as i32 * (lh + 3 * s);
         for (i, k) in ks.iter().enumerate() {
             let b = Rect::new(x + i as i32 * bw, by, bw - 4 * s, lh + s);
             c.fill(b, PANEL_DARK);
             c.frame(b, SWITCH_OFF);
-            let (name, fkey) = k.label();
-            let t = if (name.len() + fkey.len() + 1) as i32 * cw <= b.w - 2 * s {
-                format!("{name} {fkey}")
-            } else {
-                name.to_string()
-            };
-            c.text_clipped(b.x + 2 * s, b.y + 2 * s, &t, LABEL, s, b.right());
+            c.text_clipped(b.x + 2 * s, b.y + 2 * s, &k.text(room), LABEL, s, b.right());
             hits.push((b, Hit::Key(*k)));
         }
     }

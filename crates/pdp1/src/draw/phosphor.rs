@@ -26,6 +26,15 @@
 //!   (issue 17). The afterglow saturates: a hit lifts it to the hit's own level (a quarter of
 //!   the flash's energy) and refreshing builds it up no further.
 //!
+//! * The face is **round**: the Type 30's 16-inch tube shows a circle, and the 1024×1024 raster
+//!   is the square around it, so its corners are off the face (SIMH's display comments,
+//!   pdp1-hardware.md §4.1: a 16-inch tube with a raster "14 3/8 in. square", whose inscribed
+//!   circle is about a 16-inch tube's usable face; masswerk, "Inside Spacewar! Part 2": the
+//!   Type 30 "would paint any content on a perfectly square display area, it exposed a circular
+//!   tube"). The handbook's 9.25-inch raster would fit whole on the face; we follow SIMH and
+//!   masswerk. Points in the corners light the phosphor model as any other but are not shown; the pane around the face is the cabinet with the bright
+//!   metal rim of the bezel.
+//!
 //! Cost is proportional to lit area, not pane size: the pane is cut into 16×16 tiles and only
 //! tiles holding visible energy are decayed and colour-mapped.
 
@@ -49,6 +58,10 @@ const FLASH_RGB: [f32; 3] = [1.1, 1.4, 2.2];
 const GLOW_RGB: [f32; 3] = [1.6, 2.0, 0.0];
 /// The unlit tube face.
 pub const TUBE_FACE: Color = 0x00_06_09_0a;
+/// The cabinet around the tube (DEC's grey-blue panel paint, darkened so the tube stands out).
+pub const CABINET: Color = 0x00_2a_2e_34;
+/// The bezel's metal rim around the face.
+pub const RIM: Color = 0x00_9c_a0_a6;
 const TILE: usize = 16;
 
 /// Renderer level 0 (dimmest) … 7 (brightest) for a raw `dpy` intensity code 0–7.
@@ -74,6 +87,10 @@ pub fn raster(v: i16) -> u16 {
 /// The P7 tube face at one pane size.
 pub struct Phosphor {
     size: usize,
+    /// Pixels of cabinet and rim on each side of the raster's square.
+    margin: usize,
+    /// Per pane row, the pixels [lo, hi) on the round face (empty outside it).
+    face: Vec<(usize, usize)>,
     blue: Vec<f32>,
     green: Vec<f32>,
     tiles: usize,
@@ -88,12 +105,36 @@ pub struct Phosphor {
 }
 
 impl Phosphor {
-    /// A dark tube shown as a `size`×`size` pixel square.
+    /// A dark tube shown in a `size`×`size` pixel pane: the round face with the bezel around it.
     pub fn new(size: usize) -> Phosphor {
+        Phosphor::with_margin(size, margin(size))
+    }
+
+    /// A pane with `margin` pixels of bezel on each side of the raster's square.
+    pub fn with_margin(size: usize, margin: usize) -> Phosphor {
         let size = size.max(16);
+        let margin = margin.min((size - 8) / 2);
         let tiles = size.div_ceil(TILE);
+        // The face: the circle inscribed in the raster's square.
+        let c = size as f32 / 2.0;
+        let radius = (size - 2 * margin) as f32 / 2.0;
+        let face = (0..size)
+            .map(|y| {
+                let dy = y as f32 + 0.5 - c;
+                let h2 = radius * radius - dy * dy;
+                if h2 <= 0.0 {
+                    return (0, 0);
+                }
+                let h = h2.sqrt();
+                let lo = (c - h - 0.5).ceil().max(0.0) as usize;
+                let hi = ((c + h - 0.5).floor() + 1.0).clamp(0.0, size as f32) as usize;
+                (lo.min(hi), hi)
+            })
+            .collect();
         Phosphor {
             size,
+            margin,
+            face,
             blue: vec![0.0; size * size],
             green: vec![0.0; size * size],
             tiles,
@@ -112,7 +153,7 @@ impl Phosphor {
         if size.max(16) != self.size {
             let now = self.now_ns;
             let pending = std::mem::take(&mut self.pending);
-            *self = Phosphor::new(size);
+            *self = Phosphor::with_margin(size, margin(size));
             self.now_ns = now;
             self.pending = pending;
         }
@@ -207,22 +248,37 @@ impl Phosphor {
         }
     }
 
+    /// Pixels per raster step.
+    fn scale(&self) -> f32 {
+        (self.size - 2 * self.margin) as f32 / RASTER as f32
+    }
+
     /// Pixel-space centre of raster position (rx, ry), y flipped so +y is up.
     fn centre(&self, rx: u16, ry: u16) -> (f32, f32) {
-        let s = self.size as f32 / RASTER as f32;
+        let s = self.scale();
+        let m = self.margin as f32;
         (
-            (rx as f32 + 0.5) * s - 0.5,
-            ((RASTER - 1 - ry as usize) as f32 + 0.5) * s - 0.5,
+            m + (rx as f32 + 0.5) * s - 0.5,
+            m + ((RASTER - 1 - ry as usize) as f32 + 0.5) * s - 0.5,
         )
+    }
+
+    #[cfg(test)]
+    /// Whether pane pixel (px, py) is on the round face.
+    pub fn on_face(&self, px: usize, py: usize) -> bool {
+        self.face
+            .get(py)
+            .is_some_and(|&(lo, hi)| px >= lo && px < hi)
     }
 
     /// The coordinate pair whose spot centre is nearest to pixel (px, py) of the pane: the
     /// inverse of the mapping points are drawn with, so the light pen sees what the mouse
     /// points at. Pixels outside the raster give the nearest edge coordinate (±511).
     pub fn coord_at(&self, px: i32, py: i32) -> (i16, i16) {
-        let s = self.size as f32 / RASTER as f32;
-        let rx = ((px as f32 + 0.5) / s - 0.5).round();
-        let ry = (RASTER - 1) as f32 - ((py as f32 + 0.5) / s - 0.5).round();
+        let s = self.scale();
+        let m = self.margin as f32;
+        let rx = ((px as f32 - m + 0.5) / s - 0.5).round();
+        let ry = (RASTER - 1) as f32 - ((py as f32 - m + 0.5) / s - 0.5).round();
         let v = |r: f32| (r - 512.0).clamp(-511.0, 511.0) as i16;
         (v(rx), v(ry))
     }
@@ -238,7 +294,7 @@ impl Phosphor {
         let l = level(p.intensity);
         let e = brightness(l);
         let (cx, cy) = self.centre(raster(p.x), raster(p.y));
-        let sigma = (spot_sigma(l) * self.size as f32 / RASTER as f32).max(0.5);
+        let sigma = (spot_sigma(l) * self.scale()).max(0.5);
         let r = (2.5 * sigma).ceil() as i32;
         let (ix, iy) = (cx.round() as i32, cy.round() as i32);
         let inv = 1.0 / (2.0 * sigma * sigma);
@@ -303,20 +359,27 @@ impl Phosphor {
         tone(eb, eg)
     }
 
-    /// Draw the tube face into `canvas` with its top-left corner at (ox, oy). Tiles that were
+    /// Draw the tube into `canvas` with the pane's top-left corner at (ox, oy). Tiles that were
     /// dark last time and still are keep what the canvas holds, unless `all` (the canvas was
-    /// drawn over or resized).
-    pub fn draw(&mut self, canvas: &mut Canvas, ox: usize, oy: usize, all: bool) {
+    /// drawn over or resized: then the bezel is drawn too). Only the round face's pixels are
+    /// ever written after that. Returns whether any pixel was written (a dark tube whose time
+    /// moves on writes none).
+    pub fn draw(&mut self, canvas: &mut Canvas, ox: usize, oy: usize, all: bool) -> bool {
         // A stopped or paused machine: the canvas already shows this picture.
         if !self.changed && !all {
-            return;
+            return false;
         }
         self.changed = false;
+        if all {
+            self.draw_bezel(canvas, ox, oy);
+        }
+        let mut wrote = all;
         for t in 0..self.tile_blue.len() {
             let lit = self.tile_blue[t] > 0.0 || self.tile_green[t] > 0.0;
             if !lit && !self.shown[t] && !all {
                 continue;
             }
+            wrote = true;
             self.shown[t] = lit;
             let (tx, ty) = (t % self.tiles, t / self.tiles);
             let x0 = tx * TILE;
@@ -328,6 +391,11 @@ impl Phosphor {
                 let cy = oy + py;
                 if cy >= canvas.h {
                     break;
+                }
+                let (lo, hi) = self.face[py];
+                let (x0, x1) = (x0.max(lo), x1.min(hi));
+                if x1 <= x0 {
+                    continue;
                 }
                 let dst = &mut canvas.px[cy * canvas.w + ox + x0..cy * canvas.w + ox + x1];
                 if lit {
@@ -341,7 +409,48 @@ impl Phosphor {
                 }
             }
         }
+        wrote
     }
+
+    /// The picture holds still in extent: the tiles holding light are the ones drawn lit last
+    /// time (a refreshed picture such as the Kalah board, or a dark tube). Its brightness may
+    /// still change; the window then shows it at a lower rate.
+    pub fn steady(&self) -> bool {
+        self.tile_blue
+            .iter()
+            .zip(&self.tile_green)
+            .zip(&self.shown)
+            .all(|((&b, &g), &shown)| (b > 0.0 || g > 0.0) == shown)
+    }
+}
+
+impl Phosphor {
+    /// The cabinet and the bezel's rim: every pane pixel off the face (drawn on full redraws).
+    fn draw_bezel(&self, canvas: &mut Canvas, ox: usize, oy: usize) {
+        let c = self.size as f32 / 2.0;
+        let radius = (self.size - 2 * self.margin) as f32 / 2.0;
+        // The rim: a metal ring as wide as half the margin, just outside the face.
+        let rim = radius + (self.margin as f32 / 2.0).max(1.5);
+        let w = self.size.min(canvas.w.saturating_sub(ox));
+        for py in 0..self.size.min(canvas.h.saturating_sub(oy)) {
+            let dy = py as f32 + 0.5 - c;
+            let (lo, hi) = self.face[py];
+            let row = &mut canvas.px[(oy + py) * canvas.w + ox..(oy + py) * canvas.w + ox + w];
+            for (px, d) in row.iter_mut().enumerate() {
+                if px >= lo && px < hi {
+                    continue;
+                }
+                let dx = px as f32 + 0.5 - c;
+                let r = (dx * dx + dy * dy).sqrt();
+                *d = if r < rim { RIM } else { CABINET };
+            }
+        }
+    }
+}
+
+/// Bezel pixels on each side of the raster's square for a pane of `size` pixels.
+fn margin(size: usize) -> usize {
+    (size / 48).max(4)
 }
 
 /// Energy → 0RGB: x / (1 + x) per channel over the tube face. Plain arithmetic without table
@@ -392,7 +501,7 @@ mod tests {
     #[test]
     fn a_spot_starts_at_its_level_energy_and_halves_per_half_life() {
         // Pane of 1024 pixels: one raster position per pixel, spot centred on a pixel.
-        let mut p = Phosphor::new(1024);
+        let mut p = Phosphor::with_margin(1024, 0);
         p.feed(&[pt(0, 0, 0, 10 * MS)]);
         p.advance(10 * MS);
         let (px, py) = p.pixel_of(0, 0);
@@ -415,8 +524,8 @@ mod tests {
 
     #[test]
     fn paused_time_freezes_the_picture_and_frame_splits_do_not_matter() {
-        let mut a = Phosphor::new(512);
-        let mut b = Phosphor::new(512);
+        let mut a = Phosphor::with_margin(512, 0);
+        let mut b = Phosphor::with_margin(512, 0);
         let pts: Vec<_> = (0..50)
             .map(|i| pt(i * 7 - 170, 100 - i * 3, (i % 8) as u8, i as u64 * 50_000))
             .collect();
@@ -443,7 +552,7 @@ mod tests {
 
     #[test]
     fn late_points_are_aged_by_their_own_time() {
-        let mut p = Phosphor::new(1024);
+        let mut p = Phosphor::with_margin(1024, 0);
         p.advance(100 * MS);
         p.feed(&[pt(100, -100, 3, 50 * MS)]); // drawn 50 ms before the picture's time
         p.advance(100 * MS);
@@ -453,7 +562,7 @@ mod tests {
 
     #[test]
     fn intensity_codes_order_dim_to_bright_4567_0123() {
-        let mut p = Phosphor::new(1024);
+        let mut p = Phosphor::with_margin(1024, 0);
         let order = [4u8, 5, 6, 7, 0, 1, 2, 3];
         let pts: Vec<_> = order
             .iter()
@@ -489,14 +598,14 @@ mod tests {
 
     #[test]
     fn plus_and_minus_zero_coincide_and_y_grows_up() {
-        let p = Phosphor::new(1024);
+        let p = Phosphor::with_margin(1024, 0);
         // DisplayPoint carries −0 as x = 0 with the flag: the mapping is by value.
         assert_eq!(raster(0), 512);
         assert_eq!(raster(-1), 511);
         assert_eq!(raster(1), 513);
         assert_eq!(raster(511), 1023);
         assert_eq!(raster(-511), 1);
-        let mut a = Phosphor::new(1024);
+        let mut a = Phosphor::with_margin(1024, 0);
         a.feed(&[DisplayPoint {
             x: 0,
             y: 0,
@@ -507,7 +616,7 @@ mod tests {
             time_ns: 0,
         }]);
         a.advance(0);
-        let mut b = Phosphor::new(1024);
+        let mut b = Phosphor::with_margin(1024, 0);
         b.feed(&[pt(0, 0, 0, 0)]);
         b.advance(0);
         for y in 500..524 {
@@ -527,7 +636,7 @@ mod tests {
     /// stops what stays is the yellow-green afterglow.
     #[test]
     fn a_refreshed_spot_is_blue_white_and_fades_yellow_green() {
-        let mut p = Phosphor::new(512);
+        let mut p = Phosphor::with_margin(512, 0);
         let hits: Vec<DisplayPoint> = (0..20).map(|i| pt(0, 0, 3, i * 50 * MS)).collect();
         p.feed(&hits);
         p.advance(19 * 50 * MS + 10 * MS);
@@ -546,7 +655,7 @@ mod tests {
 
     #[test]
     fn the_tube_goes_completely_dark_and_colour_is_monotone() {
-        let mut p = Phosphor::new(300);
+        let mut p = Phosphor::with_margin(300, 0);
         p.feed(&[pt(0, 0, 3, 0), pt(511, 511, 3, 0), pt(-511, -511, 3, 0)]);
         p.advance(0);
         assert!(p.lit_pixels() > 0);
@@ -573,11 +682,11 @@ mod tests {
         // pixel covers 1/s steps, so the pen lands within that of the point.
         for size in [300, 760, 1024, 2048] {
             let p = Phosphor::new(size);
-            let tol = (RASTER as f32 / size as f32).ceil() as i16;
+            let tol = (1.0 / p.scale()).ceil() as i16;
             for (x, y) in [(0, 0), (100, -50), (-511, 511), (511, -511), (-3, 7)] {
                 let (px, py) = p.pixel_of(x, y);
                 let (cx, cy) = p.coord_at(px as i32, py as i32);
-                if size >= RASTER {
+                if p.scale() >= 1.0 {
                     assert_eq!((cx, cy), (x, y), "size {size}");
                 } else {
                     assert!(
@@ -594,7 +703,7 @@ mod tests {
 
     #[test]
     fn drawing_puts_the_spot_where_the_raster_says() {
-        let mut p = Phosphor::new(256);
+        let mut p = Phosphor::with_margin(256, 0);
         p.feed(&[pt(255, 0, 3, 0)]);
         p.advance(0);
         let mut c = Canvas::new(300, 260);
@@ -602,6 +711,50 @@ mod tests {
         let (px, py) = p.pixel_of(255, 0);
         let lit = c.px[(py + 2) * c.w + px + 10];
         assert_ne!(lit, TUBE_FACE);
-        assert_eq!(c.px[(2 + 5) * c.w + 10 + 5], TUBE_FACE);
+        // Elsewhere on the face the bare tube, off it (the pane's corner) the cabinet.
+        assert_eq!(c.px[(2 + 128) * c.w + 10 + 40], TUBE_FACE);
+        assert_eq!(c.px[(2 + 5) * c.w + 10 + 5], CABINET);
+    }
+
+    /// Issue 17: the face is round. The pane's corners are the cabinet, the rim rings the face,
+    /// the centre and a point well inside the circle light up, and a point in the raster's
+    /// corner (off the face) is not shown although the phosphor model holds its energy.
+    #[test]
+    fn the_face_is_round_with_the_bezel_around_it() {
+        let size = 760;
+        let mut p = Phosphor::new(size);
+        let (m, r) = (p.margin, (size - 2 * p.margin) as f32 / 2.0);
+        assert!(m >= 4);
+        p.feed(&[pt(0, 0, 3, 0), pt(300, 300, 3, 0), pt(-505, 505, 3, 0)]);
+        p.advance(MS);
+        let mut c = Canvas::new(size, size);
+        p.draw(&mut c, 0, 0, true);
+        let at = |c: &Canvas, x: usize, y: usize| c.px[y * size + x];
+        for (x, y) in [(0, 0), (size - 1, 0), (0, size - 1), (size - 1, size - 1)] {
+            assert_eq!(at(&c, x, y), CABINET, "pane corner ({x}, {y})");
+        }
+        // The corner point has energy but its pixel is off the face and shows the cabinet.
+        let (cx, cy) = p.pixel_of(-505, 505);
+        assert!(p.energy(cx, cy).0 > 0.1, "the model holds the corner point");
+        assert!(!p.on_face(cx, cy));
+        assert_eq!(at(&c, cx, cy), CABINET);
+        // Points inside the circle are drawn; (300, 300) is 424 units out, inside 511.
+        for (x, y) in [(0, 0), (300, 300)] {
+            let (px, py) = p.pixel_of(x, y);
+            assert!(p.on_face(px, py));
+            assert_ne!(at(&c, px, py), TUBE_FACE, "({x}, {y}) lit");
+        }
+        // The rim just outside the face on the horizontal axis, the bare face just inside.
+        let mid = size / 2;
+        let edge = (size as f32 / 2.0 - r) as usize; // first raster column
+        assert_eq!(at(&c, edge - 1, mid), RIM);
+        assert_eq!(at(&c, edge + 2, mid), TUBE_FACE);
+        // Later frames write the face only: a corner point fed now still leaves the bezel.
+        p.feed(&[pt(511, -511, 3, MS)]);
+        p.advance(2 * MS);
+        p.draw(&mut c, 0, 0, false);
+        assert_eq!(at(&c, size - 1, size - 1), CABINET);
+        let (qx, qy) = p.pixel_of(511, -511);
+        assert_eq!(at(&c, qx, qy), CABINET);
     }
 }

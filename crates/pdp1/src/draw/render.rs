@@ -202,6 +202,11 @@ pub struct Screen {
     paper_version: u64,
     /// (paper_version, paper_scroll) the paper pane shows, if it is up to date.
     paper_shown: Option<(u64, usize)>,
+    /// The last frame changed the picture (the window uploads only changed frames).
+    dirty: bool,
+    /// A hash of the console and debugger panes as last drawn: a repaint that draws the same
+    /// pixels (a stopped machine, or lamps that did not change) does not count as a change.
+    panels_hash: u64,
 }
 
 /// While the machine runs, the console lamps and the debugger are repainted every this many
@@ -276,7 +281,20 @@ impl Screen {
             panels_due: true,
             paper_version: 0,
             paper_shown: None,
+            dirty: true,
+            panels_hash: 0,
         }
+    }
+
+    /// Whether the last [`Screen::render`] changed any pixel the window shows (the window
+    /// skips uploading unchanged frames, issue 17's CPU budget).
+    pub fn dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// The picture as last rendered.
+    pub fn pixels(&self) -> &[u32] {
+        &self.canvas.px
     }
 
     pub fn size(&self) -> (usize, usize) {
@@ -415,19 +433,27 @@ impl Screen {
             self.canvas.fill(full, BEZEL);
         }
         let (sx, sy) = (l.scope.x as usize, l.scope.y as usize);
-        match (&mut self.phosphor2, self.shown, l.scope2) {
-            (Some(p2), _, Some(r2)) => {
-                self.phosphor.draw(&mut self.canvas, sx, sy, all);
-                p2.draw(&mut self.canvas, r2.x as usize, r2.y as usize, all);
-            }
-            (Some(p2), Scopes::Second, None) => p2.draw(&mut self.canvas, sx, sy, all),
-            _ => self.phosphor.draw(&mut self.canvas, sx, sy, all),
+        let due = std::mem::take(&mut self.panels_due);
+        // A picture that holds still in extent (the Kalah board being refreshed) is shown at
+        // half the frame rate: its flash pulses with the program's refresh anyway, and each
+        // frame the window uploads costs a whole-window copy (issue 17: CPU under 5 %).
+        let steady = self.phosphor.steady() && self.phosphor2.as_ref().is_none_or(|p| p.steady());
+        let scope = all || due || !steady || self.frame.is_multiple_of(2);
+        let mut dirty = all;
+        if scope {
+            dirty |= match (&mut self.phosphor2, self.shown, l.scope2) {
+                (Some(p2), _, Some(r2)) => {
+                    let a = self.phosphor.draw(&mut self.canvas, sx, sy, all);
+                    p2.draw(&mut self.canvas, r2.x as usize, r2.y as usize, all) || a
+                }
+                (Some(p2), Scopes::Second, None) => p2.draw(&mut self.canvas, sx, sy, all),
+                _ => self.phosphor.draw(&mut self.canvas, sx, sy, all),
+            };
         }
         // A running machine changes its lamps every instruction: follow it at a lower rate.
-        // Stopped or paused, the panes are cheap to keep exact every frame.
-        let live = m.running() && !self.view.paused;
-        let due = std::mem::take(&mut self.panels_due);
-        if all || due || !live || self.frame.is_multiple_of(PANEL_EVERY) {
+        // Stopped, the panes change only by input (which makes them due) or by the devices
+        // finishing (a character typed, a tape line read), shown within PANEL_EVERY frames.
+        if all || due || self.frame.is_multiple_of(PANEL_EVERY) {
             let st = PanelState {
                 extend_switch: self.view.extend_switch,
                 switch_cursor: self.view.switch_cursor,
@@ -454,17 +480,23 @@ impl Screen {
                 &self.view.status,
                 &mut self.debug_hits,
             );
+            let h = self.canvas.hash(l.console) ^ self.canvas.hash(l.debug).rotate_left(1);
+            dirty |= h != self.panels_hash;
+            self.panels_hash = h;
         }
         let paper = (self.paper_version, self.view.paper_scroll);
         if all || self.paper_shown != Some(paper) {
             self.draw_paper(l.paper, l.s);
             self.paper_shown = Some(paper);
+            dirty = true;
         }
         self.help_hits.clear();
         if self.view.help {
             self.draw_help();
             self.redraw_all = true;
+            dirty = true;
         }
+        self.dirty = dirty;
         &self.canvas.px
     }
 
@@ -775,5 +807,138 @@ mod tests {
             // Below the minimum the picture keeps the minimum size (the window crops it).
             assert_eq!(px.len(), w.max(MIN_SIZE.0) * h.max(MIN_SIZE.1));
         }
+    }
+
+    /// Issue 17: the switches were 3×5 px. At every size each of the 41 switches has a box of
+    /// at least 10×18 px (scaled with the font) inside the console pane, its centre clicks that
+    /// switch and no other, and no two boxes overlap.
+    #[test]
+    fn switches_are_big_enough_to_click_at_every_size() {
+        let m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
+        for (w, h) in [
+            MIN_SIZE,
+            DEFAULT_SIZE,
+            (1000, 900),
+            (1600, 1000),
+            (2400, 1400),
+        ] {
+            let mut sc = Screen::new(w, h);
+            sc.render(&m);
+            let l = sc.layout();
+            let boxes: Vec<(Rect, console::Switch)> = sc
+                .console_hits
+                .iter()
+                .filter_map(|&(r, hit)| match hit {
+                    Hit::Switch(sw) => Some((r, sw)),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(boxes.len(), console::SWITCH_COUNT, "{w}x{h}");
+            for (i, &(r, sw)) in boxes.iter().enumerate() {
+                assert!(r.w >= 10 * l.s && r.h >= 18 * l.s, "{w}x{h}: {sw:?} {r:?}");
+                let c = l.console;
+                assert!(
+                    r.x >= c.x && r.y >= c.y && r.right() <= c.right() && r.bottom() <= c.bottom(),
+                    "{w}x{h}: {sw:?} {r:?} outside the console {c:?}"
+                );
+                assert_eq!(
+                    sc.hit(r.x + r.w / 2, r.y + r.h / 2),
+                    Some(Hit::Switch(sw)),
+                    "{w}x{h}"
+                );
+                for &(q, other) in &boxes[i + 1..] {
+                    let apart = r.right() <= q.x
+                        || q.right() <= r.x
+                        || r.bottom() <= q.y
+                        || q.bottom() <= r.y;
+                    assert!(apart, "{w}x{h}: {sw:?} {r:?} overlaps {other:?} {q:?}");
+                }
+            }
+        }
+    }
+
+    /// Issue 17: the function-key hints stay visible at every size: each console key shows its
+    /// function key whole (with its name, or a short name, when there is room), and the text
+    /// fits its button.
+    #[test]
+    fn function_keys_show_at_every_size() {
+        for (w, h) in [
+            MIN_SIZE,
+            DEFAULT_SIZE,
+            (1000, 900),
+            (1600, 1000),
+            (2400, 1400),
+            (3840, 2160),
+        ] {
+            let l = Layout::new(w, h);
+            let room = console::key_room(l.console.w, l.s);
+            for k in console::KEYS.iter().flatten() {
+                let (name, short, fkey) = k.label();
+                let t = k.text(room);
+                assert!(t.len() <= room, "{w}x{h}: {t:?} in {room} characters");
+                assert!(t.ends_with(fkey), "{w}x{h}: {k:?} shows {t:?}");
+                assert!(
+                    t == fkey || t.starts_with(name) || t.starts_with(short),
+                    "{w}x{h}: {t:?}"
+                );
+            }
+            // At the default size every key keeps a name beside its function key.
+            if (w, h) == DEFAULT_SIZE {
+                assert!(console::KEYS
+                    .iter()
+                    .flatten()
+                    .all(|k| k.text(room).contains(' ')));
+            }
+        }
+    }
+
+    /// Issue 17 (CPU): the window uploads only frames that changed. A stopped machine with a dark
+    /// tube changes nothing; a lamp that changes shows on the next panel frame; a picture that
+    /// holds still (the same spot refreshed) is drawn every other frame, a moving one every frame.
+    #[test]
+    fn only_changed_frames_are_dirty() {
+        const FRAME: u64 = 20_000_000;
+        let mut m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
+        let mut sc = Screen::new(1280, 760);
+        sc.render(&m);
+        assert!(sc.dirty(), "the first frame");
+        for i in 0..2 * PANEL_EVERY {
+            sc.render(&m);
+            assert!(!sc.dirty(), "frame {i}: nothing changed");
+        }
+        m.set_ac(pdp1_core::Word::new(0o777_777));
+        let lamps = (0..PANEL_EVERY).filter(|_| {
+            sc.render(&m);
+            sc.dirty()
+        });
+        assert_eq!(lamps.count(), 1, "the new AC shows on one panel frame");
+        // The debugger shows the emulated time, so panel frames are dirty while time moves:
+        // count the frames between them.
+        let frames = |moving: bool, sc: &mut Screen, m: &mut Machine| -> usize {
+            let mut dirty = 0;
+            for i in 0..4 * PANEL_EVERY {
+                let t = m.time_ns() + FRAME;
+                m.idle_until(t);
+                let mut p = point(0);
+                p.time_ns = t - FRAME / 2;
+                if moving {
+                    p.x = 40 * i as i16 - 300;
+                }
+                sc.feed_display(&[p]);
+                sc.render(m);
+                if sc.dirty() && !sc.frame.is_multiple_of(PANEL_EVERY) {
+                    dirty += 1;
+                }
+            }
+            dirty
+        };
+        frames(false, &mut sc, &mut m); // the spot's tiles light up
+        let steady = frames(false, &mut sc, &mut m);
+        let moving = frames(true, &mut sc, &mut m);
+        // Of 16 frames, 4 are panel frames; of the other 12 the even ones draw a still picture.
+        let others = (0..4 * PANEL_EVERY).filter(|f| f % PANEL_EVERY != 0);
+        let even = others.clone().filter(|f| f % 2 == 0).count();
+        assert_eq!(moving, others.count(), "a moving spot: every frame");
+        assert_eq!(steady, even, "a refreshed spot: every other frame");
     }
 }

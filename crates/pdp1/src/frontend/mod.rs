@@ -14,6 +14,7 @@ use crate::draw::{console, debugger, render};
 use crate::cli::Cli;
 use crate::keyboard::host::Keyboard;
 use crate::run::{End, RunControl};
+use crate::script::Script;
 use crate::setup::Setup;
 use anyhow::{anyhow, bail};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
@@ -140,6 +141,9 @@ pub fn tape_name(tape: Option<&std::path::Path>) -> String {
         .unwrap_or_default()
 }
 
+/// An unchanged picture is uploaded again after this many frames (half a second).
+const KEEPALIVE: u32 = 25;
+
 /// How long a status message stays.
 const STATUS_KEEP: Duration = Duration::from_secs(10);
 
@@ -181,12 +185,18 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     let (w, h) = window.get_size();
     let run = RunControl::for_run(cli, setup, &machine);
     let mut app = App::new(machine, opts, run, w, h)?;
+    app.script = setup.script.clone();
+    if let Some(p) = &cli.script {
+        // (In place of the no-tape advice: the script mounts its own tapes.)
+        app.status(format!("script {}", p.display()));
+    }
     app.speaker = Some(sound::Speaker::open(setup, cli.mute));
     if let Some(note) = setup.machine_note() {
         app.status(note);
     }
     let frame = Duration::from_secs(1) / FPS;
     let mut next = Instant::now();
+    let mut unchanged = 0;
     while window.is_open() && !app.quit {
         let events = std::mem::take(&mut typed.borrow_mut().events);
         app.input(&window, &events);
@@ -194,10 +204,20 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
         let (ww, wh) = window.get_size();
         app.screen.resize(ww, wh);
         let (bw, bh) = app.screen.size();
-        let buf = app.screen.render(&app.m);
-        window
-            .update_with_buffer(buf, bw, bh)
-            .map_err(|e| anyhow!("window update failed: {e}"))?;
+        app.screen.render(&app.m);
+        // minifb uploads the whole window on every update_with_buffer (a copy into its X image
+        // and an XPutImage, most of the window's CPU time): only changed frames are uploaded,
+        // and at least every KEEPALIVE frames in case the window was uncovered (minifb does not
+        // repaint on Expose). Unchanged frames only take the host's input events.
+        unchanged += 1;
+        if app.screen.dirty() || unchanged >= KEEPALIVE {
+            unchanged = 0;
+            window
+                .update_with_buffer(app.screen.pixels(), bw, bh)
+                .map_err(|e| anyhow!("window update failed: {e}"))?;
+        } else {
+            window.update();
+        }
         next += frame;
         let now = Instant::now();
         if next > now {
@@ -237,6 +257,8 @@ pub struct App {
     quit: bool,
     /// The sound of the program flags (`frontend/sound.rs`); `None` in tests.
     pub speaker: Option<sound::Speaker>,
+    /// `--script`: the operator's actions, done between chunks as in a headless run.
+    pub script: Option<Script>,
 }
 
 impl App {
@@ -281,6 +303,7 @@ impl App {
             status_at: Instant::now(),
             quit: false,
             speaker: None,
+            script: None,
         })
     }
 
@@ -308,6 +331,7 @@ impl App {
 
     /// Run the machine for this frame's share of time, then collect its output.
     pub fn emulate(&mut self) {
+        self.script_act();
         let host = self.host_now();
         if !self.m.running() {
             // The processor stands; its devices and the tube do not (issue 16): a character
@@ -344,7 +368,16 @@ impl App {
         // Write watches are checked after every instruction, so they run one at a time too.
         let watching = !self.screen.view.debugger.watches.is_empty();
         while self.m.running() && self.m.time_ns() < t {
+            self.script_act();
+            if !self.m.running() {
+                return;
+            }
             let now = self.m.time_ns();
+            // A script's time wait ends a chunk at its end, so the next action is on time.
+            let t = match self.script.as_ref().and_then(|s| s.deadline()) {
+                Some(d) => t.min(d.max(now + 1)),
+                None => t,
+            };
             self.run.poll_reader(&mut self.m);
             self.keyboard.pump(now, &mut self.m);
             // `--type`: the headless typist's rules, while no host key is held back.
@@ -406,6 +439,27 @@ impl App {
         }
     }
 
+    /// The script's actions that are due (`--script`); `examine` lines go to stdout.
+    fn script_act(&mut self) {
+        let Some(sc) = self.script.as_mut().filter(|s| !s.done()) else {
+            return;
+        };
+        let mut out = Vec::new();
+        let started = sc.act(&mut self.m, &mut self.run, &mut out);
+        let done = sc.done();
+        for line in &out {
+            println!("{line}");
+        }
+        if started {
+            self.stopped_itself = false;
+        }
+        if let Some(last) = out.last() {
+            self.status(format!("script: {last}"));
+        } else if done {
+            self.status("script done");
+        }
+    }
+
     fn stopped(&mut self, r: StopReason) {
         // The same words as a headless run's end (`run::End`).
         let msg = End::from_stop(r, &self.m).describe();
@@ -429,6 +483,9 @@ impl App {
             self.keyboard.set_case(last.upper);
         }
         self.screen.feed_typewriter(&typed);
+        if let Some(sc) = self.script.as_mut() {
+            sc.observe(&typed);
+        }
         // Sound is heard in tune only at 1x (`frontend/sound.rs`).
         let audible = self.pacer.speed() == Speed::Factor(1.0) && !self.pacer.paused();
         if let Some(sp) = self.speaker.as_mut() {
@@ -443,7 +500,9 @@ impl App {
         let limit_up = self.run.limit_reached(&self.m);
         // A run with limits is a scripted run: like a headless one it also ends when the
         // machine stops by itself (otherwise emulated time would never reach the limit).
-        let stopped = scripted && !self.m.running() && self.stopped_itself;
+        // (While a `--script` goes on, a stop is the script's to handle.)
+        let script_on = self.script.as_ref().is_some_and(|s| !s.done());
+        let stopped = scripted && !self.m.running() && self.stopped_itself && !script_on;
         if limit_up || stopped {
             self.quit = true;
         }
@@ -982,7 +1041,7 @@ mod tests {
         opts.load_state = Some(off.clone());
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
             &m,
         );
@@ -1012,7 +1071,7 @@ mod tests {
         let run = || {
             RunControl::new(
                 Default::default(),
-                crate::tape::Feeder::new(None, None),
+                crate::tape::Feeder::new(None, &[]),
                 Default::default(),
                 &Machine::new(MachineConfig::default()).unwrap(),
             )
@@ -1053,7 +1112,7 @@ mod tests {
         }
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
             &m,
         );
@@ -1182,7 +1241,7 @@ mod tests {
         m.mount_tape(five.frames.clone());
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(Some(&five), None),
+            crate::tape::Feeder::new(Some(&five), &[]),
             Default::default(),
             &m,
         );
@@ -1245,7 +1304,7 @@ mod tests {
         }
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
             &m,
         );
