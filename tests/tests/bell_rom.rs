@@ -25,3 +25,30 @@ fn bell_rim_is_the_assembled_bell_mac() {
         0o175100 - stk
     );
 }
+
+/// On a machine without the 64K the program says so and halts (instead of losing its memory).
+#[test]
+fn on_a_4k_machine_it_asks_for_64k() {
+    use pdp1_core::{Limit, Machine, MachineConfig, StopReason};
+    let tape = std::fs::read(roms().join("bell.rim")).unwrap();
+    for words in [4096, 32768] {
+        let mut m = Machine::new(MachineConfig {
+            memory_words: words,
+            ..MachineConfig::default()
+        })
+        .unwrap();
+        m.mount_tape(tape.clone());
+        m.read_in();
+        let r = m.run_until(Limit {
+            until_ns: Some(60_000_000_000),
+            instructions: None,
+        });
+        assert!(matches!(r, StopReason::Halted), "{words}: {r:?}");
+        let typed: String = m
+            .drain_typewriter()
+            .iter()
+            .filter_map(|e| pdp1_core::fiodec::to_ascii(e.code, e.upper))
+            .collect();
+        assert!(typed.contains("needs 64k"), "{words}: {typed:?}");
+    }
+}

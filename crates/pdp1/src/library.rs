@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xdb955ed2e5238c53,
+        0x163b45194850f6c9,
         "bell",
     ),
     Known {
