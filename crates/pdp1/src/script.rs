@@ -473,16 +473,16 @@ impl Script {
     /// are added to `out` (the driver prints them on stdout). True when the machine was set
     /// going (START, CONTINUE, READ IN): a stop before is over, even if a later action
     /// stopped it again.
-    pub fn act(&mut self, m: &mut Machine, run: &mut RunControl, out: &mut Vec<String>) -> bool {
+    pub fn act(&mut self, run: &mut RunControl, out: &mut Vec<String>) -> bool {
         let mut started = false;
         while let Some(step) = self.steps.get(self.next) {
             if let Some(w) = &self.waiting {
                 let over = match (w, &step.action) {
-                    (Waiting::Halt, _) => !m.running(),
-                    (Waiting::Time(t), _) => m.time_ns() >= *t,
+                    (Waiting::Halt, _) => !run.m.running(),
+                    (Waiting::Time(t), _) => run.m.time_ns() >= *t,
                     (Waiting::Text, Action::WaitText(t)) => self.seen.contains(t.as_str()),
                     (Waiting::Text, _) => true,
-                    (Waiting::Tape, _) => tape_read(m),
+                    (Waiting::Tape, _) => tape_read(&run.m),
                 };
                 if !over {
                     return started;
@@ -493,40 +493,44 @@ impl Script {
                 continue;
             }
             match &step.action {
-                Action::TestWord(w) => m.set_test_word(*w),
-                Action::SenseSwitches(s) => m.set_sense_switches(*s),
-                Action::TestAddress(a) => m.set_test_address(*a),
+                Action::TestWord(w) => run.m.set_test_word(*w),
+                Action::SenseSwitches(s) => run.m.set_sense_switches(*s),
+                Action::TestAddress(a) => run.m.set_test_address(*a),
                 Action::Start(a) => {
                     if let Some(a) = a {
-                        m.set_test_address(*a);
+                        run.m.set_test_address(*a);
                     }
-                    m.start(false);
+                    run.m.start(false);
                     started = true;
                 }
-                Action::Stop => m.stop(),
+                Action::Stop => run.m.stop(),
                 Action::Continue => {
-                    m.cont();
+                    run.m.cont();
                     started = true;
                 }
                 Action::ReadIn => {
-                    run.feeder().read_in_mounted(m);
+                    let (feeder, m) = run.feeder();
+                    feeder.read_in_mounted(m);
                     m.read_in();
                     started = true;
                 }
                 Action::Deposit(a, w) => {
                     // (Checked against the memory size before the run.)
-                    let _ = m.write(*a, *w);
+                    let _ = run.m.write(*a, *w);
                 }
-                Action::Examine(a, b) => out.extend(examine_lines(m, *a, *b)),
-                Action::Mount { frames, .. } => run.feeder().mount_frames(frames.clone(), m),
-                Action::Punch(path) => run.punch_to(path.clone(), m),
+                Action::Examine(a, b) => out.extend(examine_lines(&run.m, *a, *b)),
+                Action::Mount { frames, .. } => {
+                    let (feeder, m) = run.feeder();
+                    feeder.mount_frames(frames.clone(), m);
+                }
+                Action::Punch(path) => run.punch_to(path.clone()),
                 Action::Type(keys) => run.typist.push(keys.iter().copied()),
                 Action::WaitHalt => {
                     self.waiting = Some(Waiting::Halt);
                     continue;
                 }
                 Action::WaitTime(ns) => {
-                    self.waiting = Some(Waiting::Time(m.time_ns().saturating_add(*ns)));
+                    self.waiting = Some(Waiting::Time(run.m.time_ns().saturating_add(*ns)));
                     continue;
                 }
                 Action::WaitText(_) => {

@@ -65,6 +65,36 @@ fn switches_continue_and_start_at_an_address() {
     );
 }
 
+/// Issue 18 (one run controller): a breakpoint with a script going leaves the machine standing
+/// at the console, as in the window — `wait halt` is over there. (Headless left the processor
+/// running at the breakpoint: the wait went on to the program's own halt.)
+#[test]
+fn a_breakpoint_leaves_the_machine_standing_for_the_script() {
+    let d = scratch("script-breakpoint");
+    // 100 law 5; 101 dac 200; 102 law 6; 103 dac 200; 104 hlt
+    let prog = [
+        (0o100, law(5)),
+        (0o101, dac(0o200)),
+        (0o102, law(6)),
+        (0o103, dac(0o200)),
+        (0o104, HLT),
+    ];
+    let t = tape(&d, "bp.rim", &prog, 0o100);
+    let s = write(&d, "bp.pdp1", "wait halt\nexamine 200\n");
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--breakpoint",
+        "102",
+        "--script",
+        &s,
+        "-v",
+    ]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert_eq!(r.stdout, "0200/ 000005\n", "{}", r.stderr);
+    assert!(r.stderr.contains("breakpoint at 000102"), "{}", r.stderr);
+}
+
 #[test]
 fn a_script_reads_in_its_own_tapes_one_over_the_other() {
     // No TAPE: the script mounts one, reads it in, then reads a second over it, as an
