@@ -60,7 +60,7 @@ pub struct Cli {
     /// The machine: `auto` (default) builds the one a known tape needs (Spacewar! 4.x with the
     /// Type 10, the music player with 16K, …; see docs/library.md) and sets its console as its
     /// operator would; an unknown tape gets the PDP-1C defaults. A profile name (`pdp1c`,
-    /// `mdv`, `music`, `lisp`, `dual`, `flash`) builds that machine for any tape. Options given
+    /// `mdv`, `music`, `lisp`, `dual`, `flash`, `bell`) builds that machine for any tape. Options given
     /// on the command line or in --config win over the profile.
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
