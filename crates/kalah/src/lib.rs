@@ -14,11 +14,15 @@
 //!   configuration ([`Settings`], [`choose`]).
 //! * [`russell`]: Russell's analysis program as its configuration (the option register,
 //!   [`russell::Analysis`]) and his printouts.
+//! * [`bell`]: Bell's learning program ("Kalah on Atlas", 1968) as its configuration: the
+//!   3-ply look-ahead, the memory of won and lost positions, back-track analysis,
+//!   characteristics and parameters.
 //! * [`mankalah`]: the 7×7 pie-rule game of the Manchester tournaments: its rules (South's
 //!   first move, the swap), the engine protocol's messages, its search as a configuration of
 //!   the skeleton ([`mankalah::config`]) and the reference engine's action ([`mankalah::choose_with`]):
 //!   the oracle for `roms/kalah7.mac`.
 
+pub mod bell;
 pub mod board;
 pub mod mankalah;
 pub mod order;

@@ -36,6 +36,38 @@ pub enum StaticOrder {
     Ord,
     /// Pits 1, 2, … in turn, nearest the kalah first: Russell's "order 654321".
     Pits,
+    /// Bell's list of legal moves (Kalah on Atlas, IV.1) read back last in, first out: the
+    /// moves that end in the mover's kalah first, pit 1 first, then the others from pit 6 down
+    /// to pit 1 ([`bell_order`]).
+    Bell,
+    /// Bell's list of legal moves in the order it is made: the plain moves pit 1 first, then
+    /// the buffered continuation moves, the last buffered first ([`bell_listed_order`]).
+    BellListed,
+}
+
+/// Bell's legal-move list (IV.1: "When the last piece does land in its own kalah it buffers
+/// that position and starts from scratch with the next pit. Then, having investigated all the
+/// initial moves from the six pits, it recalls the continuation positions ... which go back
+/// into the buffer which is, in effect, a first in-last out stack") as an order of sowings at
+/// each node: the plain moves pit 1 first, then the continuation moves from the stack, the last
+/// buffered (highest pit) first. The positions of whole turns then come out depth first.
+pub fn bell_listed_order<const H: usize>(b: &Board<H>, capture: Capture) -> Vec<u8> {
+    let (repeats, mut plain): (Vec<u8>, Vec<u8>) = b
+        .legal_moves()
+        .into_iter()
+        .partition(|&p| b.after_with(p, capture).expect("legal move").1.repeat);
+    plain.extend(repeats.into_iter().rev());
+    plain
+}
+
+/// [`bell_listed_order`] read back from its end, so that "positions which are reached through
+/// many continuation moves will be the first to be investigated by the mini-max routine" (IV.1):
+/// the continuation moves pit 1 first, then the plain moves from pit 6 down to pit 1. Reversing
+/// the whole list of turns is reversing the order at every node.
+pub fn bell_order<const H: usize>(b: &Board<H>, capture: Capture) -> Vec<u8> {
+    let mut v = bell_listed_order(b, capture);
+    v.reverse();
+    v
 }
 
 /// What the short look's depth is looked up by in the table.
@@ -79,6 +111,8 @@ impl Order {
         let mut v = match self.static_order {
             StaticOrder::Pits => b.legal_moves(),
             StaticOrder::Ord => ord(b, capture),
+            StaticOrder::Bell => bell_order(b, capture),
+            StaticOrder::BellListed => bell_listed_order(b, capture),
         };
         if self.postpone {
             v.retain(|&p| !postponable(b, p));

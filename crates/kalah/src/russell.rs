@@ -211,6 +211,8 @@ impl Analysis {
             gamma: (op & OP_GAMMA != 0).then_some(GAMMA),
             count_root: !self.egc,
             first_pv: self.egc,
+            cutoff: crate::search::Cutoff::AtBound,
+            search_root: false,
             lines: self.egc,
         }
     }

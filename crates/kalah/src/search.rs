@@ -94,6 +94,27 @@ pub struct Config<E = Valuation> {
     pub first_pv: bool,
     /// Record Russell's printout lines.
     pub lines: bool,
+    /// When a move's value cuts off the rest of a node's moves ([`Cutoff`]).
+    pub cutoff: Cutoff,
+    /// The root is searched even when the value function calls it decided (Bell's program: its
+    /// memory may know the position it must move from, and it still has to choose a move).
+    pub search_root: bool,
+}
+
+/// When a move's value cuts off the remaining moves of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cutoff {
+    /// As soon as a move's value reaches the bound the node's parent has (fail-hard α-β with
+    /// `v ≥ β`, `v ≤ α`: the DEC game, Russell).
+    AtBound,
+    /// Only when a move's value goes beyond the bound: Bell's Figure 3, "the first value it
+    /// obtains (i.e. 7) is greater than the lowest value on level 2 (i.e. 6), and therefore can
+    /// ignore all the remaining positions". With integer values this is α-β with the bound the
+    /// node sets for its opponent's children moved one beyond its running value (a child of A
+    /// gets (α − 1, β), a child of B (α, β + 1)), kept inside the root's window; a value equal
+    /// to the bound is searched on. Moves and values are those of [`Cutoff::AtBound`]; only the
+    /// positions examined differ.
+    Beyond,
 }
 
 /// Search settings, the PDP-1 program's test-word fields in the DEC game.
@@ -148,6 +169,8 @@ impl Settings {
             count_root: true,
             first_pv: false,
             lines: false,
+            cutoff: Cutoff::AtBound,
+            search_root: false,
         }
     }
 }
@@ -315,7 +338,7 @@ impl<E> Searcher<'_, E> {
     where
         E: Evaluate<H>,
     {
-        if let Some(v) = self.c.value.decided(b) {
+        if let Some(v) = self.c.value.decided_at(b, &self.path) {
             return Some(v);
         }
         (level >= depth).then(|| self.c.value.estimate(b))
@@ -350,7 +373,13 @@ impl<E> Searcher<'_, E> {
                 self.levels.push(level);
             }
         }
-        if let Some(v) = self.leaf_value(b, level, depth) {
+        let searched_root = long && k == 0 && self.c.search_root && !b.is_terminal();
+        let leaf = if searched_root {
+            None
+        } else {
+            self.leaf_value(b, level, depth)
+        };
+        if let Some(v) = leaf {
             if long && self.trace {
                 let n = self.path.len().min(PV_MAX);
                 self.leaves.push(Leaf {
@@ -422,16 +451,8 @@ impl<E> Searcher<'_, E> {
             if long {
                 self.path.push((m, side));
             }
-            let (v, _, cpv) = self.node(
-                &child,
-                child_level,
-                depth,
-                ply + 1,
-                k + 1,
-                alpha,
-                beta,
-                long,
-            );
+            let (ca, cb) = self.child_window(side, child.to_move, alpha, beta);
+            let (v, _, cpv) = self.node(&child, child_level, depth, ply + 1, k + 1, ca, cb, long);
             if printed {
                 if let Some(n) = reply_root {
                     let mut reply = self.path[n..].to_vec();
@@ -482,6 +503,19 @@ impl<E> Searcher<'_, E> {
 
     fn static_moves<const H: usize>(&self, b: &Board<H>) -> Vec<u8> {
         self.c.order.static_moves(b, self.c.rules.capture)
+    }
+
+    /// The window a node of `side` with window (`alpha`, `beta`) gives a child where `child`
+    /// is to move: its own, or with [`Cutoff::Beyond`] for the opponent's child the running
+    /// bound moved one beyond, inside the root's window.
+    fn child_window(&self, side: Side, child: Side, alpha: i32, beta: i32) -> (i32, i32) {
+        if self.c.cutoff == Cutoff::AtBound || child == side {
+            return (alpha, beta);
+        }
+        match side {
+            Side::A => ((alpha - 1).max(self.c.alpha), beta),
+            Side::B => (alpha, (beta + 1).min(self.c.beta)),
+        }
     }
 
     /// The main-search order, and with the short look the best-ordered move's short-look value.

@@ -1,7 +1,7 @@
 //! Value functions: what a position is worth when the search stops at it. The search
 //! ([`crate::search`]) asks an [`Evaluate`] whether a position is decided (and its value), and at
 //! the depth limit for an estimate. [`Valuation`] provides the DEC note's utility and Russell's
-//! end-game check and evaluator; Bell's Mk − Pk with its memory is a further implementation to come.
+//! end-game check and evaluator; Bell's Mk − Pk with its memory is [`crate::bell::BellValue`].
 
 use crate::board::{Board, Side};
 
@@ -12,6 +12,13 @@ pub trait Evaluate<const H: usize> {
     fn decided(&self, b: &Board<H>) -> Option<i32>;
     /// The value of an undecided position at the depth limit.
     fn estimate(&self, b: &Board<H>) -> i32;
+    /// [`Evaluate::decided`] for a position the main search reached by the sowings `path` from
+    /// its root (inside a short look, the variation of the node being ordered). Bell's split memory needs it: which part of the
+    /// memory applies depends on the reply to the opening, which may be the root's own turn.
+    fn decided_at(&self, b: &Board<H>, path: &[crate::search::Ply]) -> Option<i32> {
+        let _ = path;
+        self.decided(b)
+    }
 }
 
 /// When a position counts as decided, and its value then.

@@ -874,7 +874,10 @@ impl Machine {
     /// Put a paper tape (raw frames) in the reader, replacing any tape there.
     pub fn mount_tape(&mut self, frames: Vec<u8>) {
         let now = self.now();
-        self.dev.ptr.mount(frames, now);
+        if self.dev.ptr.mount(frames, now) {
+            // The reader's completion pulse (`Reader::PULSE`) is owed again.
+            self.cpls |= 1;
+        }
         self.reschedule();
     }
     /// Frames left unread in the reader.
@@ -912,7 +915,8 @@ impl Machine {
     /// the buffer. The wait starts at the first poll, ends when a key is struck or the program
     /// types (`tyo`), and lapses when more than 100 ms pass between two polls (the next poll
     /// starts a new wait). Polls made while the typewriter is still printing a character do
-    /// not count: the program is then waiting for the printer (DDT polls `cks` for that).
+    /// not count: the program is then waiting for the printer (DDT polls `cks` for that). A
+    /// `stf`/`clf` of flag 1 by the program ends the wait too: it uses the flag as its own.
     pub fn key_wait_since(&self) -> Option<u64> {
         self.dev.tty.key_wait_since(self.now())
     }

@@ -60,7 +60,7 @@ pub struct Cli {
     /// The machine: `auto` (default) builds the one a known tape needs (Spacewar! 4.x with the
     /// Type 10, the music player with 16K, …; see docs/library.md) and sets its console as its
     /// operator would; an unknown tape gets the PDP-1C defaults. A profile name (`pdp1c`,
-    /// `mdv`, `music`, `lisp`, `dual`, `flash`) builds that machine for any tape. Options given
+    /// `mdv`, `music`, `lisp`, `dual`, `flash`, `bell`) builds that machine for any tape. Options given
     /// on the command line or in --config win over the profile.
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
@@ -115,8 +115,9 @@ pub struct Cli {
     #[arg(long, value_name = "FILE")]
     pub punch: Option<PathBuf>,
     /// A second tape put in the reader once the first has been read in (e.g. LISP definitions).
+    /// Given more than once, the tapes queue: each goes in when the one before has run out.
     #[arg(long, value_name = "FILE")]
-    pub reader: Option<PathBuf>,
+    pub reader: Vec<PathBuf>,
     /// Save the machine state to FILE.ron at exit.
     #[arg(long, value_name = "FILE.ron")]
     pub save_state: Option<PathBuf>,
@@ -145,6 +146,11 @@ pub struct Cli {
     /// last one stays for any further halts.
     #[arg(long, value_name = "LIST")]
     pub halt_tw: Option<String>,
+    /// An operator's script: switches, START/STOP/CONTINUE, READ IN, tapes, keys and waits,
+    /// one action a line (docs/headless.md, "Operator scripts"); headless and in the window.
+    /// Without a TAPE, the script's first `mount` + `readin` is the boot tape.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
     /// Headless: say on stderr why the run ended, even when it ended normally.
     #[arg(long, short = 'v')]
     pub verbose: bool,

@@ -12,48 +12,64 @@ use crate::cli::Cli;
 use crate::config::Speed;
 use crate::draw::render;
 use crate::keyboard::stdin::StdinKeys;
-use crate::run::{End, RunControl};
+use crate::run::{End, KeySource, Polled, RunControl};
 use crate::setup::Setup;
 use crate::trace::Tracer;
 use crate::typeout::Paper;
 use anyhow::{Context, Result};
-use pdp1_core::{Machine, StopReason};
+use pdp1_core::Machine;
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
 
 /// Emulated time between the host's looks at the machine (10 ms: keys are struck at least
 /// 100 ms apart, and the idle stop needs one second).
 pub const SLICE_NS: u64 = 10_000_000;
-/// How long the program must wait for a key, with nothing left to type, before the run ends.
-pub const IDLE_NS: u64 = 1_000_000_000;
 
-/// Where keys come from: the `--type` text, or stdin.
-enum Input {
-    Typed,
-    Stdin(StdinKeys),
+/// Keys from stdin, for the run controller.
+impl KeySource for StdinKeys {
+    fn poll(&mut self) -> Polled {
+        let (keys, done) = StdinKeys::poll(self);
+        Polled {
+            keys,
+            done,
+            interrupted: self.interrupted(),
+        }
+    }
 }
 
 /// Run headless. Returns why the run ended; the caller maps [`End::Error`] to a failing exit.
 /// Also writes `--audio`, `--screenshot`, `--registers`, `--examine`, `--punch`, `--save-state` and the
 /// trace at the end.
-pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
-    if setup.tape.is_none() && cli.load_state.is_none() {
-        anyhow::bail!("nothing to run: give a TAPE to read in (or --load-state FILE.ron)");
+///
+/// The run itself is the controller's ([`RunControl::advance`], one slice at a time); this
+/// driver adds what only a terminal has: the paper on stdout, keys from stdin, `--audio`,
+/// `--screenshot` and pacing to the wall clock for a person at the terminal.
+pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
+    if setup.tape.is_none() && cli.load_state.is_none() && setup.script.is_none() {
+        anyhow::bail!(
+            "nothing to run: give a TAPE to read in (or --load-state FILE.ron, or a --script)"
+        );
     }
-    let mut input = match &setup.typed {
-        Some(_) => Input::Typed,
-        None => Input::Stdin(StdinKeys::start()),
-    };
-    let interactive = matches!(&input, Input::Stdin(k) if k.is_terminal());
+    let mut run = RunControl::for_run(cli, setup, m);
+    // Nobody at the console: a stop ends the run, and so does waiting for a key that will
+    // never come.
+    run.unattended = true;
+    run.idle_ends = true;
+    // A script brings its own keys: stdin is not read.
+    let mut interactive = false;
+    if setup.typed.is_none() && setup.script.is_none() {
+        let keys = StdinKeys::start();
+        interactive = keys.is_terminal();
+        run.key_source(Box::new(keys));
+    }
     // A person at a terminal wants the real machine's pace; scripts want results fast.
     let speed = setup.speed(if interactive {
         Speed::Factor(1.0)
     } else {
         Speed::Max
     });
-    let mut run = RunControl::for_run(cli, setup, &m);
     if let Some(t) = cli.trace.as_deref().map(Tracer::create).transpose()? {
-        run.trace(t, setup.symbols.clone());
+        run.trace(t);
     }
     let stdout = std::io::stdout();
     let mut paper = Paper::new(stdout.is_terminal());
@@ -71,86 +87,44 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     let mut audio = cli
         .audio
         .as_deref()
-        .map(|p| WavRecorder::start(p, setup, &mut m));
-    let start_ns = m.time_ns();
+        .map(|p| WavRecorder::start(p, setup, &mut run.m));
+    let start_ns = run.m.time_ns();
     let wall = Instant::now();
 
-    run.poll_reader(&mut m);
     let end = loop {
-        let now = m.time_ns();
+        // Slices end on an absolute grid of emulated time.
+        let now = run.m.time_ns();
         let slice_end = (now / SLICE_NS).saturating_add(1).saturating_mul(SLICE_NS);
-        let before = (m.time_ns(), m.instructions());
-        let stop = match run.advance(&mut m, slice_end)? {
-            Ok(stop) => stop,
-            Err(reached) => break End::from_stop(reached, &m),
-        };
-        let stalled = (m.time_ns(), m.instructions()) == before;
-
-        let events = m.drain_typewriter();
-        run.typist.observe(&events);
-        paper.render(&events, &mut text);
+        let a = run.advance(slice_end);
+        if !a.script_out.is_empty() {
+            let mut out = stdout.lock();
+            for line in &a.script_out {
+                let _ = writeln!(out, "{line}");
+            }
+            let _ = out.flush();
+        }
+        for note in &a.notes {
+            eprintln!("pdp1: {note}");
+        }
+        paper.render(&a.typed, &mut text);
         if !text.is_empty() {
             let mut out = stdout.lock();
             // A closed stdout (e.g. `| head`) must not stop the machine's run.
             let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
             text.clear();
         }
-        if let Some(a) = audio.as_mut() {
-            a.feed(&mut m);
+        if let Some(au) = audio.as_mut() {
+            au.feed(&mut run.m);
         }
-        let points = m.drain_display();
         if let Some(sc) = screen.as_mut() {
-            sc.feed_display(&points);
-            sc.feed_typewriter(&events);
+            sc.feed_display(&a.points);
+            sc.feed_typewriter(&a.typed);
         }
-
-        match stop {
-            // A slice in which emulated time does not move would repeat forever (only a
-            // damaged state, e.g. a clock at its maximum, can do that).
-            StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped
-                if stalled =>
-            {
-                break End::Error(format!(
-                    "the machine makes no progress (emulated time stuck at {} ns)",
-                    m.time_ns()
-                ));
-            }
-            StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
-            other if run.continue_after(&mut m, other) => {}
-            other => break End::from_stop(other, &m),
-        }
-
-        run.poll_reader(&mut m);
-        let input_done = match &mut input {
-            Input::Typed => true,
-            Input::Stdin(k) => {
-                let (keys, done) = k.poll();
-                if k.interrupted() {
-                    break End::Interrupted;
-                }
-                run.typist.push(keys);
-                done
-            }
-        };
-        run.type_keys(&mut m);
-        if let Some(since) = m.key_wait_since() {
-            let waited = m.time_ns().saturating_sub(since) >= IDLE_NS;
-            if waited && input_done && run.typist.remaining() == 0 && !m.key_pending() {
-                break End::Idle;
-            }
-            // Waiting for a key while one sits untaken in the buffer (the program polls its
-            // flag, which was cleared after the key was struck): nothing will ever change.
-            if waited && m.key_pending() {
-                eprintln!(
-                    "pdp1: warning: the program waits for a key but does not take the one struck \
-                     ({} more not typed)",
-                    run.typist.remaining()
-                );
-                break End::Idle;
-            }
+        if let Some(end) = a.end {
+            break end;
         }
         if let Speed::Factor(f) = speed {
-            let due = Duration::from_secs_f64((m.time_ns() - start_ns) as f64 / 1e9 / f);
+            let due = Duration::from_secs_f64((run.m.time_ns() - start_ns) as f64 / 1e9 / f);
             if let Some(ahead) = due.checked_sub(wall.elapsed()) {
                 std::thread::sleep(ahead);
             }
@@ -162,17 +136,17 @@ pub fn run(mut m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         let mut out = stdout.lock();
         let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     }
-    drop(input);
+    run.close_keys();
     if let (Some(sc), Some(path)) = (screen.as_mut(), &cli.screenshot) {
-        sc.screenshot(&m, path)
+        sc.screenshot(&run.m, path)
             .with_context(|| format!("cannot write screenshot {}", path.display()))?;
     }
     if let Some(a) = audio {
-        a.finish(&mut m)?;
+        a.finish(&mut run.m)?;
     }
     // The end-of-run outputs in the window's order: trace, punch, state (the screenshot was
     // written above), then the dumps.
-    run.write_files(&m)?;
-    run.write_dumps(&m);
+    run.write_files()?;
+    run.write_dumps();
     Ok(end)
 }

@@ -7,14 +7,16 @@
 //!
 //! Two parts, as the PiDP-1 ships them (machine profiles, and which tape runs on which):
 //!
-//! * [`PROFILES`]: named machines (`pdp1c`, `mdv`, `music`, `lisp`, `dual`, `flash`), for
-//!   `--profile NAME`;
+//! * [`PROFILES`]: named machines (`pdp1c`, `mdv`, `music`, `lisp`, `dual`, `flash`, `bell`),
+//!   for `--profile NAME`;
 //! * [`KNOWN`]: tapes recognised by content — a 64-bit FNV-1a hash of the whole file (the
 //!   tapes of `../shared/tapes`, see its README for where each comes from) — with their
 //!   profile and console settings, or, for a tape that is not a program to READ IN (a data
 //!   tape, a patch), what to do with it instead.
 //!
-//! An unknown tape (`roms/kalah.rim`, anything assembled here) runs on the PDP-1C defaults.
+//! Of the tapes assembled here, `roms/bell.rim` (Bell's learning Kalah, 64K) is known too, by
+//! the hash of the checked-in tape (a unit test below says when a rebuilt tape needs the new
+//! hash); any other (`roms/kalah.rim`, `roms/kalah7.rim`) runs on the PDP-1C defaults.
 
 use anyhow::{bail, Result};
 
@@ -74,6 +76,14 @@ pub const PROFILES: &[Profile] = &[
         mul_div: true,
         lai_lia: true,
         second_display: true,
+        ..PDP1C
+    },
+    Profile {
+        name: "bell",
+        about: "PDP-1C, 64K (Type 15 memory extension): Bell's learning Kalah keeps its memory, \
+                eleven tables of 1280 four-word entries, in fields 1-14 and its game record, \
+                turn lists and the memory tape being read in fields 14-15",
+        memory_words: 65536,
         ..PDP1C
     },
     Profile {
@@ -250,13 +260,20 @@ pub const KNOWN: &[Known] = &[
         0x95d61198ff3963e1,
         "music",
     ),
+    program(
+        "roms/bell.rim",
+        "Bell's learning Kalah (this repository's roms/bell.rim)",
+        0x163b45194850f6c9,
+        "bell",
+    ),
     Known {
         file: "trioSonataI_intermediate.bin",
         title: "Bach, trio sonata I: compiled voices",
         fnv: 0x70f28a1085129cbb,
         what: Use::Other {
-            advice: "it is the voice tape for the music player: run pdp1m13.rim and give this \
-                     one with --reader (docs/library.md, \"Music\")",
+            advice: "it is the voice tape for the music player: run pdp1m13.rim and mount \
+                     this one for its four START 4s, as examples/scripts/music.pdp1 does with \
+                     --script (docs/library.md, \"Music\")",
         },
     },
     Known {
@@ -264,8 +281,9 @@ pub const KNOWN: &[Known] = &[
         title: "Graetz's hyperspace patch for Spacewar! 2B",
         fnv: 0xf726be5655d6909b,
         what: Use::Other {
-            advice: "it is read in over a loaded spacewar2B.rim (a second READ IN), which the \
-                     command line cannot do yet; give --profile pdp1c to read it in alone",
+            advice: "it is read in over a loaded spacewar2B.rim (a second READ IN): run \
+                     examples/scripts/hyperspace.pdp1 with --script (docs/library.md); give \
+                     --profile pdp1c to read it in alone",
         },
     },
     Known {
@@ -362,6 +380,27 @@ mod tests {
             );
         }
         assert!(profile("nonsense").is_err());
+        assert_eq!(profile("bell").unwrap().memory_words, 65536);
+    }
+
+    #[test]
+    fn the_checked_in_bell_tape_is_known() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../roms/bell.rim");
+        let tape = std::fs::read(path).unwrap();
+        let k = recognise(&tape).unwrap_or_else(|| {
+            panic!(
+                "roms/bell.rim was rebuilt: its hash in KNOWN must be {:#018x}",
+                fnv1a(&tape)
+            )
+        });
+        assert_eq!(k.file, "roms/bell.rim");
+        assert!(matches!(
+            k.what,
+            Use::Program {
+                profile: "bell",
+                ..
+            }
+        ));
         assert_eq!(profile("PDP1C").unwrap().name, "pdp1c");
     }
 }

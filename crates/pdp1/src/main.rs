@@ -16,6 +16,7 @@ mod keyboard;
 mod library;
 mod mankalah;
 mod run;
+mod script;
 mod setup;
 mod state;
 mod tape;

@@ -1,23 +1,32 @@
-//! What a run does besides executing instructions, written once for the window and for
-//! headless runs (issue 18): the run plan (limits, `--continue-halts`, the result files and
-//! dumps, taken from the command line and the RON file, with no clap type inside) and the
-//! controller that applies it to a machine — limits counted from the start of the run, the
-//! second tape (`--reader`), the typist of `--type` (and of stdin), CONTINUE after a halt with
-//! the next `--halt-tw` test word, the punched frames, and the end-of-run outputs in one fixed
-//! order.
+//! The run controller (issue 18): everything a run does besides executing instructions,
+//! written once for the window and for headless runs. The run plan (limits, `--continue-halts`,
+//! the result files and dumps, from the command line and the RON file, with no clap type inside)
+//! and [`RunControl`], which owns the machine and what acts on it during the run — the reader's
+//! tapes (`--reader`), the typist of `--type` (and of stdin), the `--script`, CONTINUE after a
+//! halt with the next `--halt-tw` test word, limits counted from the start of the run, the
+//! punched frames, the tracer and write watches, why the machine stands or the run ended — and
+//! the end-of-run outputs in one fixed order.
 //!
-//! The two drivers keep only what differs between them: headless runs in 10 ms slices on an
-//! absolute grid, types `--type`/stdin keys and ends when the program idles; the window runs
-//! in 5 ms chunks paced against the host clock and takes keys from the host keyboard.
+//! Both drivers take one step, [`RunControl::advance`] to an emulated time, and show what it
+//! returns ([`Advance`]: typed events, display points, the script's lines, notes, trace lines,
+//! a stop, the end). They keep only what is the host's: headless asks for 10 ms slices on an
+//! absolute grid and adds stdout, stdin keys, `--audio`, `--screenshot` and wall-clock pacing;
+//! the window asks for 5 ms chunks paced against the host clock and adds drawing, the host
+//! keyboard and mouse, sound and the debugger's SINGLE STEP / SINGLE INST on [`RunControl::m`].
+//! Two switches say who is at the console: [`RunControl::unattended`] (headless; the window
+//! with limits) makes a stop end the run unless a script goes on, [`RunControl::idle_ends`]
+//! (headless) ends it when the program waits for a key that will never come.
 
 use crate::cli::Cli;
-use crate::keyboard::Typist;
+use crate::keyboard::{Key, Typist};
+use crate::script::Script;
 use crate::setup::{examine_lines, registers_line, Setup};
 use crate::tape::Feeder;
 use crate::trace::Tracer;
 use anyhow::{Context, Result};
 use pdp1_asm::SymbolTable;
-use pdp1_core::{Limit, Machine, StopReason, Word};
+use pdp1_core::{DisplayPoint, Limit, Machine, StopReason, TypeEvent, Word};
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -121,8 +130,62 @@ impl RunPlan {
     }
 }
 
-/// A plan applied to one machine.
+/// Keys that reach the run from the host while it goes (headless: stdin).
+pub trait KeySource {
+    /// The keys typed since the last call.
+    fn poll(&mut self) -> Polled;
+}
+
+/// What a [`KeySource`] had.
+#[derive(Debug, Default)]
+pub struct Polled {
+    pub keys: Vec<Key>,
+    /// No more keys can come (end of input).
+    pub done: bool,
+    /// The operator asked to end the run (Ctrl-C on the terminal).
+    pub interrupted: bool,
+}
+
+/// Why the machine stopped by itself during an [`RunControl::advance`]; it stands at the
+/// console now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A halt, a breakpoint, an error (`End::from_stop` says which).
+    Machine(StopReason),
+    /// A store into this watched address (the window's write watches).
+    Watch(u32),
+}
+
+/// What happened in one [`RunControl::advance`], for the driver to show.
+#[derive(Debug, Default)]
+pub struct Advance {
+    /// The typewriter's output (the paper; the typist and the script have seen it).
+    pub typed: Vec<TypeEvent>,
+    /// The display's points.
+    pub points: Vec<DisplayPoint>,
+    /// The script's `examine` lines (stdout), before the slice's typed output.
+    pub script_out: Vec<String>,
+    /// Warnings and notes for the operator (stderr headless), without the `pdp1: ` prefix.
+    pub notes: Vec<String>,
+    /// Trace lines made (with [`RunControl::echo_trace`]: the window's pane), and how many of
+    /// them are instructions (the others are sequence-break entries).
+    pub trace: Vec<String>,
+    pub traced: u64,
+    /// The script set the machine going (START, CONTINUE, READ IN).
+    pub started: bool,
+    /// The machine stopped by itself and stands (the run goes on: a script, or someone at
+    /// the window, acts next).
+    pub stop: Option<Stop>,
+    /// The run is over, for this reason.
+    pub end: Option<End>,
+}
+
+/// A plan applied to one machine: the run controller. It owns the machine and everything
+/// that acts on it during a run — the reader's tapes, the typist, the script, the tracer,
+/// CONTINUE after halts, the limits, the punch — and runs it towards a given emulated time
+/// with [`RunControl::advance`], the one step both drivers take.
 pub struct RunControl {
+    pub m: Machine,
     pub plan: RunPlan,
     start_ns: u64,
     start_instructions: u64,
@@ -130,39 +193,120 @@ pub struct RunControl {
     feeder: Feeder,
     /// Strikes the `--type` keys (and, headless, those from stdin) when the program is ready.
     pub typist: Typist,
-    /// `--trace FILE`: the run goes one instruction at a time, a line each (with `symbols`).
+    /// Keys from the host (headless: stdin), asked for after each step.
+    keys: Option<Box<dyn KeySource>>,
+    /// The window's keyboard has keys of its own to strike first: the typist waits.
+    pub hold_typist: bool,
+    /// `--script`: the operator's actions, done at the start of each step.
+    script: Option<Script>,
+    /// The stop the machine stands at while the script goes on (a halt, or the script's own
+    /// STOP: `NotRunning`).
+    stood: StopReason,
+    /// Someone at the window stopped the machine (STOP): it stands for them, not for the run.
+    held: bool,
+    /// Nobody at the console: a stop ends the run unless a script goes on (headless; the
+    /// window when given limits — a scripted run).
+    pub unattended: bool,
+    /// The run ends when the program waits for a key with nothing left to type (headless).
+    pub idle_ends: bool,
+    /// Trace lines are made, one an instruction (`--trace`; the window's ctrl+T).
+    pub tracing: bool,
+    /// Trace lines are also handed back in [`Advance::trace`] (the window's pane).
+    pub echo_trace: bool,
+    /// Addresses whose store stops the machine (the window's ctrl+K).
+    pub watches: BTreeSet<u32>,
+    /// `--trace FILE`: where the trace lines go (with `symbols`).
     tracer: Option<Tracer>,
     symbols: Option<SymbolTable>,
-    /// The first error writing the trace a line at a time (the window's): reported at the end.
+    /// The first error writing the trace: the trace stops going to the file, and the error
+    /// is reported at the end.
     trace_error: Option<anyhow::Error>,
+    /// The reader has been looked at once, before the first step.
+    begun: bool,
     punched: Vec<u8>,
+    /// A script's `punch FILE`s: each file gets what was punched from its offset in
+    /// `punched` to the next one's (or the end).
+    punch_files: Vec<(PathBuf, usize)>,
 }
+
+/// How long the program must wait for a key, with nothing left to type, before a run with
+/// [`RunControl::idle_ends`] ends.
+pub const IDLE_NS: u64 = 1_000_000_000;
 
 impl RunControl {
     /// Start counting the limits at `m`'s present time and instruction count.
-    pub fn new(plan: RunPlan, feeder: Feeder, typist: Typist, m: &Machine) -> RunControl {
+    pub fn new(plan: RunPlan, feeder: Feeder, typist: Typist, m: Machine) -> RunControl {
         RunControl {
-            plan,
             start_ns: m.time_ns(),
             start_instructions: m.instructions(),
+            m,
+            plan,
             halts_continued: 0,
             feeder,
             typist,
+            keys: None,
+            hold_typist: false,
+            script: None,
+            stood: StopReason::NotRunning,
+            held: false,
+            unattended: false,
+            idle_ends: false,
+            tracing: false,
+            echo_trace: false,
+            watches: BTreeSet::new(),
             tracer: None,
             symbols: None,
             trace_error: None,
+            begun: false,
             punched: Vec::new(),
+            punch_files: Vec::new(),
         }
     }
 
-    /// Trace the run into `tracer` (names from `symbols`).
-    pub fn trace(&mut self, tracer: Tracer, symbols: Option<SymbolTable>) {
-        self.tracer = Some(tracer);
-        self.symbols = symbols;
+    /// The plan, the second tape, the typist and the script as the command line asks for
+    /// them.
+    pub fn for_run(cli: &Cli, setup: &Setup, m: Machine) -> RunControl {
+        let typist = Typist::new(
+            setup.typed.clone().unwrap_or_default(),
+            cli.load_state.is_none(),
+        );
+        let fresh = cli.load_state.is_none();
+        let mut rc = RunControl::new(RunPlan::new(cli, setup), setup.feeder(), typist, m);
+        rc.script = setup.script.clone();
+        rc.symbols = setup.symbols.clone();
+        if fresh {
+            // A machine just powered on: the run began at time 0, before READ IN (which
+            // `--start`/`--deposit` have already finished by now) — the limits count from there.
+            rc.start_ns = 0;
+            rc.start_instructions = 0;
+        }
+        rc
     }
 
-    /// Add a trace line (the window traces instruction by instruction itself, for its pane).
-    /// After an error the trace stops going to the file; the error is reported at the end.
+    /// Trace the run into `tracer` (names from the symbols).
+    pub fn trace(&mut self, tracer: Tracer) {
+        self.tracer = Some(tracer);
+        self.tracing = true;
+    }
+
+    /// Take keys from `keys` after each step.
+    pub fn key_source(&mut self, keys: Box<dyn KeySource>) {
+        self.keys = Some(keys);
+    }
+
+    /// Give the run a script (tests; `for_run` takes `--script`'s).
+    #[cfg(test)]
+    pub fn set_script(&mut self, script: crate::script::Script) {
+        self.script = Some(script);
+    }
+
+    /// The script, if it still has actions to do.
+    pub fn script_on(&self) -> bool {
+        self.script.as_ref().is_some_and(|s| !s.done())
+    }
+
+    /// Add a trace line (SINGLE INST in the window). After an error the trace stops going to
+    /// the file; the error is reported at the end.
     pub fn trace_line(&mut self, line: &str) {
         if let Some(t) = self.tracer.as_mut() {
             if let Err(e) = t.write_line(line) {
@@ -172,46 +316,307 @@ impl RunControl {
         }
     }
 
-    /// Run `m` towards `until` (one slice) within the plan's limits — through the tracer when
-    /// there is one — and keep what was punched. `Err` with the limit if one was already
-    /// reached (nothing ran).
-    pub fn advance(
-        &mut self,
-        m: &mut Machine,
-        until: u64,
-    ) -> Result<Result<StopReason, StopReason>> {
-        let limit = match self.limit(m, until) {
-            Ok(l) => l,
-            Err(reached) => return Ok(Err(reached)),
-        };
-        let stop = match self.tracer.as_mut() {
-            Some(t) => t.run_until(m, limit, self.symbols.as_ref())?,
-            None => m.run_until(limit),
-        };
-        self.collect_punch(m);
-        Ok(Ok(stop))
+    /// The operator at the window pressed STOP: the machine stands for them.
+    pub fn operator_stopped(&mut self) {
+        self.held = true;
     }
 
-    /// The plan, the second tape and the typist as the command line asks for them.
-    pub fn for_run(cli: &Cli, setup: &Setup, m: &Machine) -> RunControl {
-        let typist = Typist::new(
-            setup.typed.clone().unwrap_or_default(),
-            cli.load_state.is_none(),
-        );
-        let mut rc = RunControl::new(RunPlan::new(cli, setup), setup.feeder(), typist, m);
-        if cli.load_state.is_none() {
-            // A machine just powered on: the run began at time 0, before READ IN (which
-            // `--start`/`--deposit` have already finished by now) — the limits count from there.
-            rc.start_ns = 0;
-            rc.start_instructions = 0;
+    /// The operator set the machine going (START, CONTINUE, READ IN): an earlier stop is
+    /// over.
+    pub fn operator_started(&mut self) {
+        self.held = false;
+        self.stood = StopReason::NotRunning;
+    }
+
+    /// The operator's SINGLE STEP / SINGLE INST ended in `stop` (a halt, an error): the
+    /// machine stands at it as after a run.
+    pub fn stepped_to(&mut self, stop: StopReason) {
+        self.held = false;
+        self.stood = stop;
+    }
+
+    /// Run towards emulated time `until` (a headless slice, a window chunk): first the
+    /// script's actions that are due, then the machine within the plan's limits (a script's
+    /// time wait ends the step early; a machine that stands lets time pass for its devices),
+    /// then what the run does between steps — CONTINUE after a halt, the reader's next tape,
+    /// the next key — and the end rules. Everything the host does to the machine between
+    /// steps happens after it, so the step boundaries decide the run.
+    pub fn advance(&mut self, until: u64) -> Advance {
+        let mut a = Advance::default();
+        if !self.begun {
+            self.begun = true;
+            self.poll_reader();
         }
-        rc
+        // The script's actions that are due, between steps like everything the host does.
+        self.script_act(&mut a);
+        let now = self.m.time_ns();
+        let script_on = self.script_on();
+        let deadline = self.script.as_ref().and_then(Script::deadline);
+        let mut slice_end = until;
+        if let Some(d) = deadline {
+            slice_end = slice_end.min(d.max(now + 1));
+        }
+        let before = (self.m.time_ns(), self.m.instructions());
+        let stop = if !self.m.running() && (script_on || !self.unattended || self.held) {
+            // The machine stands while a script goes on (or someone at the window looks at
+            // it): a time wait lets emulated time pass (the devices finish what they do,
+            // Machine::idle_until); with nobody at the console any other wait would never end.
+            let attended = !self.unattended || self.held;
+            if script_on && deadline.is_none() && !attended {
+                let sc = self.script.as_ref().expect("script_on");
+                a.notes.push(format!(
+                    "warning: {} waits, but the machine stands (pc={:06o}); the run ends",
+                    sc.position(),
+                    self.m.pc()
+                ));
+                a.end = Some(End::from_stop(self.stood, &self.m));
+                return a;
+            }
+            match self.limit(slice_end) {
+                Ok(l) => self.m.idle_until(l.until_ns.unwrap_or(slice_end)),
+                Err(reached) => {
+                    a.end = Some(End::from_stop(reached, &self.m));
+                    return a;
+                }
+            }
+            None
+        } else {
+            let limit = match self.limit(slice_end) {
+                Ok(l) => l,
+                Err(reached) => {
+                    a.end = Some(End::from_stop(reached, &self.m));
+                    return a;
+                }
+            };
+            if self.tracing || !self.watches.is_empty() {
+                match self.run_stepwise(limit, &mut a) {
+                    Some(w) => {
+                        // (run_stepwise stopped the machine after the store.)
+                        self.stood = StopReason::NotRunning;
+                        a.stop = Some(Stop::Watch(w));
+                        None
+                    }
+                    None => a.stop.take().and_then(|s| match s {
+                        Stop::Machine(r) => Some(r),
+                        Stop::Watch(_) => None,
+                    }),
+                }
+            } else {
+                Some(self.m.run_until(limit))
+            }
+        };
+        self.collect_punch();
+        let stalled = (self.m.time_ns(), self.m.instructions()) == before;
+
+        a.typed = self.m.drain_typewriter();
+        self.typist.observe(&a.typed);
+        if let Some(sc) = self.script.as_mut() {
+            sc.observe(&a.typed);
+        }
+        a.points = self.m.drain_display();
+
+        match stop {
+            // A step in which emulated time does not move would repeat forever (only a
+            // damaged state, e.g. a clock at its maximum, can do that).
+            None
+            | Some(StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped)
+                if stalled && a.stop.is_none() =>
+            {
+                a.end = Some(End::Error(format!(
+                    "the machine makes no progress (emulated time stuck at {} ns)",
+                    self.m.time_ns()
+                )));
+                return a;
+            }
+            None
+            | Some(StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped) => {}
+            Some(other) if self.continue_after(other) => {}
+            // Any stop with the script still going — a halt, the script's STOP, a
+            // breakpoint, or an error such as the undefined instruction 0 that the Spacewar!
+            // hyperspace patch jumps to after its READ IN: the machine stands at the console,
+            // as on the real machine (a breakpoint too), and the script acts next (an error
+            // is said).
+            Some(other) if script_on => {
+                if let End::Error(msg) = End::from_stop(other, &self.m) {
+                    let sc = self.script.as_ref().expect("script_on");
+                    a.notes.push(format!(
+                        "the machine stopped: {msg} (the script goes on: {})",
+                        sc.position()
+                    ));
+                }
+                self.stand(other, &mut a);
+            }
+            // The script ended with the machine standing: the run ends at that stop.
+            Some(StopReason::NotRunning) if self.script.is_some() && self.unattended => {
+                a.end = Some(End::from_stop(self.stood, &self.m));
+                return a;
+            }
+            Some(other) if self.unattended => {
+                a.end = Some(End::from_stop(other, &self.m));
+                return a;
+            }
+            // Someone at the window: the machine stands for them.
+            Some(StopReason::NotRunning) => {}
+            Some(other) => self.stand(other, &mut a),
+        }
+
+        self.poll_reader();
+        let input_done = match self.keys.as_mut() {
+            None => true,
+            Some(k) => {
+                let p = k.poll();
+                if p.interrupted {
+                    a.end = Some(End::Interrupted);
+                    return a;
+                }
+                self.typist.push(p.keys);
+                p.done
+            }
+        };
+        if !self.hold_typist {
+            self.type_keys();
+        }
+        if self.idle_ends {
+            if let Some(end) = self.idle_end(input_done, &mut a) {
+                a.end = Some(end);
+            }
+        }
+        a
+    }
+
+    /// The machine stopped by itself at `stop`: it stands at the console (a breakpoint
+    /// leaves the processor running; the operator's CONTINUE resumes past it).
+    fn stand(&mut self, stop: StopReason, a: &mut Advance) {
+        self.stood = stop;
+        self.held = false;
+        if self.m.running() {
+            self.m.stop();
+        }
+        a.stop = Some(Stop::Machine(stop));
+    }
+
+    /// The end rules of a run nobody types into: the program has waited a second for a key
+    /// with nothing left to type, or with a key struck that it does not take.
+    fn idle_end(&mut self, input_done: bool, a: &mut Advance) -> Option<End> {
+        let since = self.m.key_wait_since()?;
+        let waited = self.m.time_ns().saturating_sub(since) >= IDLE_NS;
+        if waited && input_done && self.typist.remaining() == 0 && !self.m.key_pending() {
+            match self.script.as_ref().filter(|sc| !sc.done()) {
+                // Time passes for a time wait; the script may type later.
+                Some(sc) if sc.deadline().is_some() => {}
+                Some(sc) => {
+                    a.notes.push(format!(
+                        "warning: {} waits, but the program waits for a key with nothing \
+                         left to type; the run ends",
+                        sc.position()
+                    ));
+                    return Some(End::Idle);
+                }
+                None => return Some(End::Idle),
+            }
+        }
+        // Waiting for a key while one sits untaken in the buffer (the program polls its
+        // flag, which was cleared after the key was struck): nothing will ever change.
+        if waited && self.m.key_pending() {
+            a.notes.push(format!(
+                "warning: the program waits for a key but does not take the one struck \
+                 ({} more not typed)",
+                self.typist.remaining()
+            ));
+            return Some(End::Idle);
+        }
+        None
+    }
+
+    /// The script's actions that are due.
+    fn script_act(&mut self, a: &mut Advance) {
+        let Some(mut sc) = self.script.take() else {
+            return;
+        };
+        if sc.act(self, &mut a.script_out) {
+            // (START, CONTINUE or READ IN: the stop is over.)
+            self.stood = StopReason::NotRunning;
+            self.held = false;
+            a.started = true;
+        }
+        self.script = Some(sc);
+    }
+
+    /// Run within `limit` one instruction at a time: a trace line each (and one for each
+    /// sequence-break entry), and the write watches checked after each. Each step is the
+    /// machine's own run loop limited to one instruction (`run_until_break_entry`, which also
+    /// stops before a sequence-break entry, taken as a step of its own), so a stopped machine
+    /// stays stopped and breakpoints, halts and I/O waits end the run exactly as they do
+    /// without the trace. Returns the watched address written, if a watch stopped the
+    /// machine; the machine's stop goes into `a.stop`.
+    fn run_stepwise(&mut self, limit: Limit, a: &mut Advance) -> Option<u32> {
+        let start_instructions = self.m.instructions();
+        let stop = loop {
+            let left = match limit.instructions {
+                Some(n) => {
+                    let done = self.m.instructions() - start_instructions;
+                    if done >= n {
+                        break StopReason::InstructionLimit;
+                    }
+                    n - done
+                }
+                None => u64::MAX,
+            };
+            if self.m.reading_in() {
+                // READ IN: one word pair at a time (no instruction runs until the tape's jmp).
+                if limit.until_ns.is_some_and(|t| self.m.time_ns() >= t) {
+                    break StopReason::TimeLimit;
+                }
+                match self.m.step_instruction() {
+                    StopReason::Stepped => continue,
+                    other => break other,
+                }
+            }
+            let pc = self.m.pc();
+            let word = self.m.read(pc).unwrap_or(Word::ZERO);
+            let count = self.m.instructions();
+            let stop = self.m.run_until_break_entry(Limit {
+                until_ns: limit.until_ns,
+                instructions: Some(left.min(1)),
+            });
+            if self.m.instructions() > count {
+                if self.tracing {
+                    let line = Tracer::line(&self.m, pc, word, self.symbols.as_ref());
+                    self.emit_trace(line, true, a);
+                }
+                if let Some(w) = watch_hit(&self.m, &self.watches) {
+                    self.m.stop();
+                    return Some(w);
+                }
+            }
+            match stop {
+                // A sequence break is next: its own line, then on to the routine.
+                StopReason::Stepped => {
+                    let line = Tracer::take_break(&mut self.m);
+                    if self.tracing {
+                        self.emit_trace(line, false, a);
+                    }
+                }
+                StopReason::InstructionLimit => {}
+                other => break other,
+            }
+        };
+        a.stop = Some(Stop::Machine(stop));
+        None
+    }
+
+    fn emit_trace(&mut self, line: String, instruction: bool, a: &mut Advance) {
+        self.trace_line(&line);
+        if self.echo_trace {
+            a.trace.push(line);
+            a.traced += u64::from(instruction);
+        }
     }
 
     /// Count the limits from here (a restored state in the window).
-    pub fn restart_counts(&mut self, m: &Machine) {
-        self.start_ns = m.time_ns();
-        self.start_instructions = m.instructions();
+    pub fn restart_counts(&mut self) {
+        self.start_ns = self.m.time_ns();
+        self.start_instructions = self.m.instructions();
     }
 
     /// Emulated time at which the time limit is reached.
@@ -221,7 +626,8 @@ impl RunControl {
 
     /// The `run_until` limit for running towards `until` ns: the time limit and the
     /// instructions left. `Err` with the limit when one is already reached.
-    pub fn limit(&self, m: &Machine, until: u64) -> Result<Limit, StopReason> {
+    pub fn limit(&self, until: u64) -> Result<Limit, StopReason> {
+        let m = &self.m;
         if self.end_ns().is_some_and(|e| m.time_ns() >= e) {
             return Err(StopReason::TimeLimit);
         }
@@ -236,11 +642,6 @@ impl RunControl {
         })
     }
 
-    /// True when either limit is reached.
-    pub fn limit_reached(&self, m: &Machine) -> bool {
-        self.limit(m, u64::MAX).is_err()
-    }
-
     /// The run has limits: a scripted run, which also ends when the machine stops by itself.
     pub fn scripted(&self) -> bool {
         self.plan.max_ns.is_some() || self.plan.max_instructions.is_some()
@@ -249,7 +650,15 @@ impl RunControl {
     /// After `run_until` stopped with `stop`: for one of the first `--continue-halts` halts,
     /// set the next `--halt-tw` test word and press CONTINUE; returns true then (the run goes
     /// on).
-    pub fn continue_after(&mut self, m: &mut Machine, stop: StopReason) -> bool {
+    pub fn continue_after(&mut self, stop: StopReason) -> bool {
+        let m = &mut self.m;
+        // The program waits for the reader, which ran out of tape within the slice, before
+        // the host could put the next `--reader` tape in: the operator does, and the wait
+        // goes on (the reader remembers the frame asked for).
+        if matches!(stop, StopReason::IoHang { .. }) && self.feeder.feed_now(m) {
+            m.cont();
+            return true;
+        }
         if stop != StopReason::Halted || self.halts_continued >= self.plan.continue_halts {
             return false;
         }
@@ -264,17 +673,17 @@ impl RunControl {
 
     /// Mount `--reader`'s tape once the boot tape has been read; the typist then waits the key
     /// interval, so the program gets to start before the first key.
-    pub fn poll_reader(&mut self, m: &mut Machine) {
+    pub fn poll_reader(&mut self) {
         let was_read = self.feeder.first_tape_read();
-        self.feeder.poll(m);
+        self.feeder.poll(&mut self.m);
         if self.feeder.first_tape_read() && !was_read {
-            self.typist.hold_from(m.time_ns());
+            self.typist.hold_from(self.m.time_ns());
         }
     }
 
-    /// The reader's tapes (READ IN again, mounting a tape from the window).
-    pub fn feeder(&mut self) -> &mut Feeder {
-        &mut self.feeder
+    /// The reader's tapes (READ IN again, mounting a tape from the window) and the machine.
+    pub fn feeder(&mut self) -> (&mut Feeder, &mut Machine) {
+        (&mut self.feeder, &mut self.m)
     }
 
     /// True once the boot tape has been read (or there was none): until then keys typed
@@ -285,20 +694,34 @@ impl RunControl {
 
     /// Strike the next key if it is due — never before the boot tape has been read (the
     /// program is not there yet).
-    pub fn type_keys(&mut self, m: &mut Machine) {
+    pub fn type_keys(&mut self) {
         if self.feeder.first_tape_read() {
-            self.typist.poll(m);
+            self.typist.poll(&mut self.m);
         }
     }
 
+    /// A script's `punch FILE`: a fresh tape on the punch, written to FILE at the end of the
+    /// run. (`--punch` still gets everything punched in the run.)
+    pub fn punch_to(&mut self, path: PathBuf) {
+        self.collect_punch();
+        self.punch_files.push((path, self.punched.len()));
+    }
+
     /// Keep what the punch punched (for `--punch` at the end).
-    pub fn collect_punch(&mut self, m: &mut Machine) {
-        self.punched.extend(m.drain_punch());
+    pub fn collect_punch(&mut self) {
+        self.punched.extend(self.m.drain_punch());
+    }
+
+    /// The run is over: the key source goes (a terminal gets its mode back).
+    pub fn close_keys(&mut self) {
+        self.keys = None;
     }
 
     /// The result files, in this order: the trace, `--punch`, `--save-state`. (`--screenshot`
     /// comes after, from the driver; then [`RunControl::write_dumps`].)
-    pub fn write_files(&mut self, m: &Machine) -> Result<()> {
+    pub fn write_files(&mut self) -> Result<()> {
+        self.close_keys();
+        self.collect_punch();
         if let Some(e) = self.trace_error.take() {
             return Err(e);
         }
@@ -309,14 +732,23 @@ impl RunControl {
             std::fs::write(path, &self.punched)
                 .with_context(|| format!("cannot write punch file {}", path.display()))?;
         }
+        for (i, (path, from)) in self.punch_files.iter().enumerate() {
+            let to = self
+                .punch_files
+                .get(i + 1)
+                .map_or(self.punched.len(), |n| n.1);
+            std::fs::write(path, &self.punched[*from..to])
+                .with_context(|| format!("cannot write punch file {}", path.display()))?;
+        }
         if let Some(path) = &self.plan.save_state {
-            crate::state::save(m, path)?;
+            crate::state::save(&self.m, path)?;
         }
         Ok(())
     }
 
     /// `--registers` and `--examine` on stderr.
-    pub fn write_dumps(&self, m: &Machine) {
+    pub fn write_dumps(&self) {
+        let m = &self.m;
         let mut err = std::io::stderr().lock();
         if self.plan.registers {
             let _ = writeln!(err, "{}", registers_line(m));
@@ -327,6 +759,14 @@ impl RunControl {
             }
         }
     }
+}
+
+/// The watched address the instruction just completed wrote, if any: its opcode (`ir`, the
+/// instruction's top five bits) stores into memory and its last address `ma` is watched.
+pub fn watch_hit(m: &Machine, watches: &BTreeSet<u32>) -> Option<u32> {
+    // dac dap dip dio dzm idx isp, and jda/cal (17/16: ir 7).
+    const STORES: [u32; 8] = [0o12, 0o13, 0o14, 0o15, 0o16, 0o22, 0o23, 0o07];
+    (STORES.contains(&m.ir()) && watches.contains(&m.ma())).then(|| m.ma())
 }
 
 #[cfg(test)]
@@ -357,13 +797,13 @@ mod tests {
             max_ns: Some(1_000_000),
             ..Default::default()
         };
-        let rc = RunControl::new(plan, Feeder::new(None, None), Typist::default(), &m);
-        let l = rc.limit(&m, u64::MAX).unwrap();
+        let mut rc = RunControl::new(plan, Feeder::new(None, &[]), Typist::default(), m);
+        let l = rc.limit(u64::MAX).unwrap();
         assert_eq!(l.instructions, Some(10));
-        assert_eq!(l.until_ns, Some(m.time_ns() + 1_000_000));
-        assert_eq!(m.run_until(l), StopReason::InstructionLimit);
-        assert_eq!(m.instructions(), 50);
-        assert_eq!(rc.limit(&m, u64::MAX), Err(StopReason::InstructionLimit));
+        assert_eq!(l.until_ns, Some(rc.m.time_ns() + 1_000_000));
+        assert_eq!(rc.m.run_until(l), StopReason::InstructionLimit);
+        assert_eq!(rc.m.instructions(), 50);
+        assert_eq!(rc.limit(u64::MAX), Err(StopReason::InstructionLimit));
     }
 
     #[test]
@@ -385,18 +825,18 @@ mod tests {
             halt_test_words: vec![Word::new(7)],
             ..Default::default()
         };
-        let mut rc = RunControl::new(plan, Feeder::new(None, None), Typist::default(), &m);
+        let mut rc = RunControl::new(plan, Feeder::new(None, &[]), Typist::default(), m);
         let mut acs = Vec::new();
         loop {
-            let stop = m.run_until(rc.limit(&m, u64::MAX).unwrap());
-            acs.push(m.ac().bits());
-            if !rc.continue_after(&mut m, stop) {
+            let stop = rc.m.run_until(rc.limit(u64::MAX).unwrap());
+            acs.push(rc.m.ac().bits());
+            if !rc.continue_after(stop) {
                 assert_eq!(stop, StopReason::Halted);
                 break;
             }
         }
         // The last test word stays for the second CONTINUE too; the third halt ends the run.
         assert_eq!(acs, vec![0, 7, 7]);
-        assert_eq!(m.pc(), 0o106);
+        assert_eq!(rc.m.pc(), 0o106);
     }
 }

@@ -7,6 +7,7 @@ use crate::cli::Cli;
 use crate::config::{parse_octal, parse_range, Settings, Speed};
 use crate::keyboard::{parse_typed, Key};
 use crate::library::{self, Known, Profile, Use};
+use crate::script::Script;
 use crate::state;
 use crate::tape::{Feeder, Tape};
 use anyhow::{bail, Context, Result};
@@ -20,8 +21,9 @@ pub struct Setup {
     pub settings: Settings,
     /// The boot tape (already checked as a RIM/BLK image), if one was given.
     pub tape: Option<Tape>,
-    /// The second tape (`--reader`), mounted once the boot tape has been read: see [`Feeder`].
-    pub reader: Option<Tape>,
+    /// The `--reader` tapes, in order: the first mounted once the boot tape has been read,
+    /// each further one when the one before has run out: see [`Feeder`].
+    pub reader: Vec<Tape>,
     /// Keys from `--type`, parsed and checked; `None` when `--type` was not given.
     pub typed: Option<Vec<Key>>,
     /// `--examine` ranges (octal addresses, inclusive), checked against the memory size.
@@ -38,6 +40,8 @@ pub struct Setup {
     /// The known tape recognised (with `--profile auto`) and the profile applied, if any.
     pub recognised: Option<&'static Known>,
     pub profile: Option<&'static Profile>,
+    /// `--script`: parsed and checked (its tapes read) before anything runs.
+    pub script: Option<Script>,
 }
 
 impl Setup {
@@ -52,7 +56,14 @@ impl Setup {
             .profile
             .as_deref()
             .is_none_or(|p| p.eq_ignore_ascii_case("auto"));
-        let recognised = match (&cli.tape, auto) {
+        let script = cli.script.as_deref().map(Script::load).transpose()?;
+        // Without a TAPE, a script that reads in a tape first names the machine: its tape's
+        // profile (the operator's console steps are the script's own).
+        let script_boot = match (&cli.tape, &cli.load_state, &script) {
+            (None, None, Some(s)) => s.boot_tape(),
+            _ => None,
+        };
+        let recognised = match (cli.tape.as_deref().or(script_boot), auto) {
             (Some(path), true) => std::fs::read(path)
                 .ok()
                 .and_then(|f| library::recognise(&f)),
@@ -60,7 +71,12 @@ impl Setup {
         };
         let (profile, console) = match (recognised, cli.profile.as_deref()) {
             (Some(k), _) => match k.what {
+                Use::Program { profile, .. } if script_boot.is_some() => {
+                    (Some(library::profile(profile)?), Default::default())
+                }
                 Use::Program { profile, console } => (Some(library::profile(profile)?), console),
+                // (A script may read such a tape in over a program: no complaint then.)
+                Use::Other { .. } if script_boot.is_some() => (None, Default::default()),
                 Use::Other { advice } => bail!(
                     "tape {}: this is {} ({}): {advice}",
                     cli.tape
@@ -87,7 +103,11 @@ impl Setup {
         settings.test_word = settings.test_word.or(console.test_word.map(Word::new));
         settings.sense_switches = settings.sense_switches.or(console.sense_switches);
         let tape = cli.tape.as_deref().map(Tape::boot).transpose()?;
-        let reader = cli.reader.as_deref().map(Tape::data).transpose()?;
+        let reader = cli
+            .reader
+            .iter()
+            .map(|p| Tape::data(p))
+            .collect::<Result<Vec<_>>>()?;
         let typed = cli.type_text.as_deref().map(parse_typed).transpose()?;
         let examine = cli
             .examine
@@ -148,6 +168,7 @@ impl Setup {
             continue_halts,
             recognised,
             profile,
+            script,
         })
     }
 
@@ -174,7 +195,7 @@ impl Setup {
 
     /// A feeder that puts `--reader`'s tape in once the boot tape has been read.
     pub fn feeder(&self) -> Feeder {
-        Feeder::new(self.tape.as_ref(), self.reader.as_ref())
+        Feeder::new(self.tape.as_ref(), &self.reader)
     }
 
     /// Power on (or restore `--load-state`), set the switches, mount the tape and press READ IN.
@@ -270,6 +291,9 @@ impl Setup {
             if let Some(a) = at.filter(|&a| a >= size) {
                 bail!("{what} {a:o} is outside the {}K memory", size / 1024);
             }
+        }
+        if let Some(s) = &self.script {
+            s.check(&m)?;
         }
         if let Some(tape) = &self.tape {
             m.mount_tape(tape.frames.clone());

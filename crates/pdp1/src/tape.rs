@@ -3,6 +3,7 @@
 
 use anyhow::{bail, Context, Result};
 use pdp1_core::Machine;
+use std::collections::VecDeque;
 use std::path::Path;
 
 /// A tape file's frames.
@@ -69,18 +70,23 @@ fn check_image(frames: &[u8]) -> Result<u32> {
 pub struct Feeder {
     /// The boot tape's frames, to see what is left of it (`None`: no boot tape, mount at once).
     first: Option<Vec<u8>>,
-    next: Option<Vec<u8>>,
-    /// The second tape as it was given, for a rewind.
-    next_given: Option<Vec<u8>>,
+    /// The `--reader` tapes still to come, in order.
+    next: VecDeque<Vec<u8>>,
+    /// The `--reader` tapes as they were given, for a rewind.
+    next_given: Vec<Vec<u8>>,
+    /// The length of the `--reader` tape now in the reader (`None`: none mounted yet).
+    current: Option<usize>,
     first_done: bool,
 }
 
 impl Feeder {
-    pub fn new(first: Option<&Tape>, next: Option<&Tape>) -> Feeder {
+    pub fn new(first: Option<&Tape>, next: &[Tape]) -> Feeder {
+        let given: Vec<Vec<u8>> = next.iter().map(|t| t.frames.clone()).collect();
         Feeder {
             first: first.map(|t| t.frames.clone()),
-            next: next.map(|t| t.frames.clone()),
-            next_given: next.map(|t| t.frames.clone()),
+            next: given.iter().cloned().collect(),
+            next_given: given,
+            current: None,
             first_done: first.is_none(),
         }
     }
@@ -93,7 +99,8 @@ impl Feeder {
             return false;
         };
         m.mount_tape(first.clone());
-        self.next = self.next_given.clone();
+        self.next = self.next_given.iter().cloned().collect();
+        self.current = None;
         self.first_done = false;
         true
     }
@@ -102,8 +109,7 @@ impl Feeder {
     /// and any second tape.
     pub fn mount_boot(&mut self, tape: &Tape, m: &mut Machine) {
         self.first = Some(tape.frames.clone());
-        self.next = None;
-        self.next_given = None;
+        self.forget_queue();
         self.first_done = false;
         m.mount_tape(tape.frames.clone());
     }
@@ -111,14 +117,49 @@ impl Feeder {
     /// A data tape goes into the reader for the program to read (the window's Ctrl+O): the
     /// boot tape counts as read.
     pub fn mount_data(&mut self, tape: &Tape, m: &mut Machine) {
-        self.next = None;
+        self.forget_queue();
         self.first_done = true;
         m.mount_tape(tape.frames.clone());
+    }
+
+    /// A script's `mount`: these frames go into the reader in place of what is there (and of
+    /// any `--reader` tape still to come); the program or READ IN reads them.
+    pub fn mount_frames(&mut self, frames: Vec<u8>, m: &mut Machine) {
+        self.forget_queue();
+        self.first_done = true;
+        m.mount_tape(frames);
+    }
+
+    /// A script's `readin`: what is left in the reader is the tape being read in — keys wait
+    /// until it has been read, as for the boot tape, and a rewind (the window's READ IN
+    /// again) puts it back.
+    pub fn read_in_mounted(&mut self, m: &Machine) {
+        let unread = m.tape_unread();
+        if unread.is_empty() {
+            return;
+        }
+        self.first = Some(unread.to_vec());
+        self.first_done = false;
+    }
+
+    /// The operator puts another tape in by hand: the `--reader` tapes are not fed any more.
+    fn forget_queue(&mut self) {
+        self.next.clear();
+        self.next_given.clear();
+        self.current = None;
     }
 
     /// True once the first tape has been read (or there was none).
     pub fn first_tape_read(&self) -> bool {
         self.first_done
+    }
+
+    /// The reader has run out: mount the next `--reader` tape now, if one is due. True if one
+    /// went in.
+    pub fn feed_now(&mut self, m: &mut Machine) -> bool {
+        let before = self.next.len();
+        self.poll(m);
+        self.next.len() < before
     }
 
     /// Check the reader; mount the second tape when due.
@@ -138,8 +179,15 @@ impl Feeder {
                 self.first_done = true;
             }
         }
-        if self.first_done {
-            if let Some(frames) = self.next.take() {
+        // The first `--reader` tape as soon as the boot tape is read; each further one when
+        // the one before has run out (read, up to its blank trailer).
+        let due = match self.current {
+            None => true,
+            Some(len) => m.tape_remaining() < len && reader_spent(m),
+        };
+        if self.first_done && due {
+            if let Some(frames) = self.next.pop_front() {
+                self.current = Some(frames.len());
                 m.mount_tape(frames);
             }
         }

@@ -19,7 +19,7 @@
 
 use anyhow::{Context, Result};
 use pdp1_asm::SymbolTable;
-use pdp1_core::{Limit, Machine, StopReason, Word};
+use pdp1_core::{Machine, Word};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -68,62 +68,6 @@ impl Tracer {
         let pc = m.pc();
         m.step_cycle();
         Self::break_line(m, pc)
-    }
-
-    /// `Machine::run_until` one instruction at a time, writing a line for each. Each step is
-    /// the machine's own run loop limited to one instruction (`run_until_break_entry`, which
-    /// also stops before a sequence-break entry, traced as a step of its own), so a stopped
-    /// machine stays stopped (`NotRunning`) and breakpoints, halts and I/O waits end the run
-    /// exactly as they do without the trace.
-    pub fn run_until(
-        &mut self,
-        m: &mut Machine,
-        limit: Limit,
-        symbols: Option<&SymbolTable>,
-    ) -> Result<StopReason> {
-        let start_instructions = m.instructions();
-        loop {
-            let left = match limit.instructions {
-                Some(n) => {
-                    let done = m.instructions() - start_instructions;
-                    if done >= n {
-                        return Ok(StopReason::InstructionLimit);
-                    }
-                    n - done
-                }
-                None => u64::MAX,
-            };
-            if m.reading_in() {
-                // READ IN: one word pair at a time (no instruction runs until the tape's jmp).
-                if limit.until_ns.is_some_and(|t| m.time_ns() >= t) {
-                    return Ok(StopReason::TimeLimit);
-                }
-                match m.step_instruction() {
-                    StopReason::Stepped => continue,
-                    other => return Ok(other),
-                }
-            }
-            let pc = m.pc();
-            let word = m.read(pc).unwrap_or(Word::ZERO);
-            let count = m.instructions();
-            let stop = m.run_until_break_entry(Limit {
-                until_ns: limit.until_ns,
-                instructions: Some(left.min(1)),
-            });
-            if m.instructions() > count {
-                let line = Self::line(m, pc, word, symbols);
-                self.write_line(&line)?;
-            }
-            match stop {
-                // A sequence break is next: its own line, then on to the routine.
-                StopReason::Stepped => {
-                    let line = Self::take_break(m);
-                    self.write_line(&line)?;
-                }
-                StopReason::InstructionLimit => {}
-                other => return Ok(other),
-            }
-        }
     }
 
     /// Write one line already made (the window's debugger makes them as it records).

@@ -117,6 +117,46 @@ fn continue_halts_and_halt_test_words_in_the_window() {
 }
 
 #[test]
+fn the_window_runs_an_operators_script() {
+    // headless_script.rs's accumulate program and script: each pass adds the test word to
+    // 200 and halts; the script sets the test word, CONTINUEs and STARTs at 100.
+    let d = scratch("window-script");
+    let t = tape(
+        &d,
+        "acc.rim",
+        &[
+            (0o100, LAT),
+            (0o101, add(0o200)),
+            (0o102, dac(0o200)),
+            (0o103, HLT),
+            (0o104, jmp(0o100)),
+        ],
+        0o100,
+    );
+    let s = d.join("acc.pdp1");
+    std::fs::write(
+        &s,
+        "wait halt\ntw 5\ncontinue\nwait halt\ntw 7\nstart 100\nwait halt\n",
+    )
+    .unwrap();
+    let args = [
+        "--script",
+        s.to_str().unwrap(),
+        "--max-seconds",
+        "30",
+        "--registers",
+        "--examine",
+        "200",
+    ];
+    let Some(err) = window(&t, &args) else {
+        return;
+    };
+    // 0 + 5 + 7, and the run ended at the last halt (not at the 30 s limit).
+    assert_eq!(examined(&err, 0o200), 0o14, "{err}");
+    assert_eq!(regs(&err).pc, 0o104, "{err}");
+}
+
+#[test]
 fn the_ron_files_instruction_limit_ends_a_window_run() {
     let d = scratch("window-ron");
     let t = counting_loop(&d);

@@ -331,6 +331,54 @@ fn reader_tape_is_mounted_after_read_in() {
 }
 
 #[test]
+fn reader_tapes_queue_each_mounted_when_the_one_before_ran_out() {
+    // 100 rpa (wait); 101 dio i 200; 102 idx 200; 103 jmp 100; 200: 400 — stores every
+    // frame read at 400, 401, … until the reader is empty (then rpa waits for ever: an I/O
+    // hang, exit 3, the dumps still written).
+    let d = scratch("reader-queue");
+    let prog = [
+        (0o100, 0o730001),
+        (0o101, 0o330200),
+        (0o102, idx(0o200)),
+        (0o103, jmp(0o100)),
+        (0o200, 0o400),
+    ];
+    let t = tape(&d, "p.rim", &prog, 0o100);
+    let a = d.join("a.pt");
+    let b = d.join("b.pt");
+    std::fs::write(&a, [0o1u8, 0o2, 0o3]).unwrap();
+    std::fs::write(&b, [0o4u8, 0o5]).unwrap();
+    let r = pdp1(&[
+        "--headless",
+        &t,
+        "--reader",
+        a.to_str().unwrap(),
+        "--reader",
+        b.to_str().unwrap(),
+        "--max-seconds",
+        "2",
+        "--examine",
+        "400-406",
+    ]);
+    assert_eq!(r.status, Some(3), "{}", r.stderr);
+    let words: Vec<&str> = r.stderr.lines().filter(|l| l.starts_with("04")).collect();
+    assert_eq!(
+        words,
+        [
+            "0400/ 000001",
+            "0401/ 000002",
+            "0402/ 000003",
+            "0403/ 000004",
+            "0404/ 000005",
+            "0405/ 000000",
+            "0406/ 000000"
+        ],
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
 fn verbose_names_the_halt() {
     let d = scratch("verbose");
     let t = tape(&d, "p.rim", &store_program(), 0o100);

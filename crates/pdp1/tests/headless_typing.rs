@@ -93,6 +93,44 @@ fn a_program_waiting_for_a_key_with_nothing_typed_ends_the_run() {
 }
 
 #[test]
+fn a_program_that_writes_flag_1_itself_is_not_waiting_for_a_key() {
+    // 100 clf 1; 101 szf i 1; 102 jmp 100; 103 hlt: it tests flag 1 but clears it itself on
+    // every pass (ICSS 1.3 does so once a frame): not a wait at the keyboard, so the run goes
+    // on to --max-seconds instead of ending a second after the first test (issue 15).
+    let d = scratch("own-flag");
+    let prog = [
+        (0o100, 0o760001),
+        (0o101, 0o650001),
+        (0o102, jmp(0o100)),
+        (0o103, HLT),
+    ];
+    let t = tape(&d, "f.rim", &prog, 0o100);
+    let r = pdp1(&["--headless", &t, "--max-seconds", "3", "-v"]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("emulated-time limit reached"),
+        "{}",
+        r.stderr
+    );
+}
+
+#[test]
+fn a_key_waits_while_the_program_thinks_silently() {
+    // Kalah at test word 4 (depth 4): the operator's `3`, the machine thinks for more than an
+    // emulated second without looking at the keyboard and answers `⌫2,`; only then is the
+    // operator's `1` struck. Before issue 15 the `1` was struck during the think and printed
+    // first: `3. 1⌫2,`.
+    let rom = concat!(env!("CARGO_MANIFEST_DIR"), "/../../roms/kalah.rim");
+    let r = pdp1(&["--headless", rom, "--tw", "4", "--type", "3 1 "]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("3. \u{8}2,1"),
+        "the machine's move comes before the operator's next: {:?}",
+        r.stdout
+    );
+}
+
+#[test]
 fn ddt_answers_an_examine() {
     // SIMH 3.8 (`load ddt.rim`, `run 6000`, typing `100/`) prints `100/`, a tab, `0` (location
     // 100 is empty after loading DDT) and a tab. The keys echo locally, DDT types the rest.

@@ -69,9 +69,14 @@ impl Program {
     /// [`Program::boot`] for another Kalah program: `roms/<tape>`, assembled from the files
     /// `roms/<list>` names (for its symbols).
     pub fn boot_tape(list: &str, tape: &str, tw: u32, ss: u8) -> Program {
+        Program::boot_tape_on(list, tape, tw, ss, MachineConfig::default())
+    }
+
+    /// [`Program::boot_tape`] on the machine `config` (Bell's program needs 64K).
+    pub fn boot_tape_on(list: &str, tape: &str, tw: u32, ss: u8, config: MachineConfig) -> Program {
         let asm = assembly_of(list);
         let tape = std::fs::read(roms().join(tape)).unwrap_or_else(|e| panic!("roms/{tape}: {e}"));
-        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        let mut m = Machine::new(config).unwrap();
         m.set_test_word(Word::new(tw));
         m.set_sense_switches(ss);
         m.mount_tape(tape);

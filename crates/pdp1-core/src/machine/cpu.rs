@@ -313,6 +313,11 @@ impl Machine {
         if ir & 7 != 0 {
             // stf/clf: the flags' sound stream (`machine/io/flags.rs`).
             self.dev.flags.note(self.now(), self.pf);
+            if FLAG_MASK[(ir & 7) as usize] & 0o40 != 0 {
+                // The program sets or clears flag 1 itself: not a wait for a key
+                // (`Typewriter::flag_written`).
+                self.dev.tty.flag_written();
+            }
         }
         if self.config.lai_lia {
             (self.ac, self.io) = lai_lia(ir, self.ac, self.io);

@@ -112,15 +112,6 @@ impl Debugger {
         }
     }
 
-    /// The watched address the instruction just completed wrote, if any: its opcode (`ir`,
-    /// the instruction's top five bits) stores into memory and its last address `ma` is
-    /// watched.
-    pub fn watch_hit(&self, m: &Machine) -> Option<u32> {
-        // dac dap dip dio dzm idx isp, and jda/cal (17/16: ir 7).
-        const STORES: [u32; 8] = [0o12, 0o13, 0o14, 0o15, 0o16, 0o22, 0o23, 0o07];
-        (STORES.contains(&m.ir()) && self.watches.contains(&m.ma())).then(|| m.ma())
-    }
-
     /// The address (octal) or symbol `text` names, for go-to.
     pub fn resolve(&self, text: &str, mask: u32) -> Option<u32> {
         let t = text.trim();

@@ -1,9 +1,11 @@
 //! The minifb desktop frontend: Type 30 scope, typewriter paper, console panel, debugger pane.
 //!
 //! Entry point: [`run`]. The picture itself is `draw::render::Screen` (`crate::draw`), a pure
-//! function of the machine and its output streams, also used headless for `--screenshot`. This
-//! module only connects it to a window: host input, real-time pacing ([`pacing`]) and frame
-//! timing.
+//! function of the machine and its output streams, also used headless for `--screenshot`. The
+//! run itself is the run controller's (`crate::run`: it owns the machine, the script, the
+//! typist, the limits and the stop rules; the window takes its steps as headless does). This
+//! module only connects them to a window: host input, real-time pacing ([`pacing`]), frame
+//! timing, sound, and the debugger's own stepping on the controller's machine.
 
 pub mod controls;
 pub mod pacing;
@@ -13,13 +15,13 @@ use crate::draw::{console, debugger, render};
 
 use crate::cli::Cli;
 use crate::keyboard::host::Keyboard;
-use crate::run::{End, RunControl};
+use crate::run::{Advance, End, RunControl, Stop};
 use crate::setup::Setup;
 use anyhow::{anyhow, bail};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
 use minifb::{InputCallback, Key, MouseButton, MouseMode, Window, WindowOptions};
 use pacing::{Pacer, Run, Speed};
-use pdp1_core::{Limit, Machine, StopReason};
+use pdp1_core::StopReason;
 use render::{Screen, DEFAULT_SIZE};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
@@ -151,7 +153,7 @@ pub const NO_TAPE: &str =
     "no tape: ctrl+O mounts one, then F7 READ IN (or start with a tape: pdp1 roms/kalah.rim); F1 help";
 
 /// Open the window and run `machine` in it until the window is closed or a limit is reached.
-pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
+pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     let opts = Options::new(cli, setup)?;
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         bail!("no display (neither DISPLAY nor WAYLAND_DISPLAY is set); use --headless to run without a window");
@@ -182,8 +184,13 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
     window.set_input_callback(Box::new(Sink(typed.clone())));
 
     let (w, h) = window.get_size();
-    let run = RunControl::for_run(cli, setup, &machine);
-    let mut app = App::new(machine, opts, run, w, h)?;
+    let run = RunControl::for_run(cli, setup, machine);
+    let mut app = App::new(opts, run, w, h)?;
+    app.had_script = setup.script.is_some();
+    if let Some(p) = &cli.script {
+        // (In place of the no-tape advice: the script mounts its own tapes.)
+        app.status(format!("script {}", p.display()));
+    }
     app.speaker = Some(sound::Speaker::open(setup, cli.mute));
     if let Some(note) = setup.machine_note() {
         app.status(note);
@@ -198,7 +205,7 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
         let (ww, wh) = window.get_size();
         app.screen.resize(ww, wh);
         let (bw, bh) = app.screen.size();
-        app.screen.render(&app.m);
+        app.screen.render(&app.run.m);
         // minifb uploads the whole window on every update_with_buffer (a copy into its X image
         // and an XPutImage, most of the window's CPU time): only changed frames are uploaded,
         // and at least every KEEPALIVE frames in case the window was uncovered (minifb does not
@@ -225,7 +232,6 @@ pub fn run(machine: Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
 
 /// The frontend's state between frames.
 pub struct App {
-    pub m: Machine,
     pub screen: Screen,
     keyboard: Keyboard,
     pacer: Pacer,
@@ -237,11 +243,12 @@ pub struct App {
     /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
     /// restored state's pen), else away from the tube.
     pen_rest: Option<(i16, i16)>,
-    /// The run plan applied to the machine: limits from the start of the run, `--reader`,
-    /// `--continue-halts`, the punched frames, the end-of-run outputs (shared with headless).
-    run: RunControl,
-    /// The machine stopped by itself (halt, error, breakpoint), not by the operator's STOP.
-    stopped_itself: bool,
+    /// The run controller and its machine (`run.m`): limits from the start of the run,
+    /// `--reader`, `--type`, `--script`, `--continue-halts`, the punched frames, the stop rules,
+    /// the end-of-run outputs (shared with headless).
+    pub run: RunControl,
+    /// A `--script` was given and has not been seen done (for the status line).
+    had_script: bool,
     /// Ctrl+O: the path of a tape to mount (or, `goto`, ctrl+J: an address or symbol), being
     /// typed on the status line.
     prompt: Option<String>,
@@ -254,17 +261,14 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(
-        m: Machine,
-        mut opts: Options,
-        mut run: RunControl,
-        w: usize,
-        h: usize,
-    ) -> anyhow::Result<App> {
+    pub fn new(mut opts: Options, mut run: RunControl, w: usize, h: usize) -> anyhow::Result<App> {
         let mut screen = Screen::new(w, h);
+        // A run with limits is a scripted run: like a headless one it also ends when the
+        // machine stops by itself (otherwise emulated time would never reach the limit).
+        run.unattended = run.scripted();
         if let Some(p) = &opts.trace {
             // The file is the run controller's trace; the pane records what goes into it.
-            run.trace(crate::trace::Tracer::create(p)?, None);
+            run.trace(crate::trace::Tracer::create(p)?);
             screen.view.debugger.tracing = true;
         }
         screen.view.debugger.symbols = opts.symbols.take();
@@ -273,13 +277,12 @@ impl App {
         if opts.no_tape {
             screen.view.status = NO_TAPE.to_owned();
         }
-        screen.view.extend_switch = m.extend_switch();
+        screen.view.extend_switch = run.m.extend_switch();
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
-        let pacer = Pacer::new(opts.speed, Duration::ZERO, m.time_ns());
-        let pen_rest = m.light_pen();
+        let pacer = Pacer::new(opts.speed, Duration::ZERO, run.m.time_ns());
+        let pen_rest = run.m.light_pen();
         Ok(App {
-            m,
             screen,
             keyboard: Keyboard::new(),
             pacer,
@@ -289,7 +292,7 @@ impl App {
             pen_held: false,
             pen_rest,
             run,
-            stopped_itself: false,
+            had_script: false,
             prompt: None,
             goto: false,
             status_at: Instant::now(),
@@ -320,147 +323,146 @@ impl App {
         }
     }
 
-    /// Run the machine for this frame's share of time, then collect its output.
+    /// Run the machine for this frame's share of time, showing its output as it comes.
     pub fn emulate(&mut self) {
         let host = self.host_now();
-        if !self.m.running() {
+        if !self.run.m.running() {
             // The processor stands; its devices and the tube do not (issue 16): a character
             // being typed is finished, a tape line lands in the reader buffer, the picture
-            // fades - emulated time goes on without processor cycles.
-            if let Some(t) = self.pacer.stopped(host, self.m.time_ns()) {
-                self.m.idle_until(t);
+            // fades - emulated time goes on without processor cycles (the controller's step
+            // of a standing machine; the script acts there too).
+            if let Some(t) = self.pacer.stopped(host, self.run.m.time_ns()) {
+                if t > self.run.m.time_ns() {
+                    self.step(t);
+                }
             }
         } else {
-            match self.pacer.plan(host, self.m.time_ns()) {
+            match self.pacer.plan(host, self.run.m.time_ns()) {
                 Run::Hold => {}
                 Run::Until(t) => self.run_to(t),
                 Run::For(budget) => {
                     let end = Instant::now() + budget;
-                    while self.m.running() && Instant::now() < end && !self.quit {
-                        let t = self.m.time_ns() + CHUNK_NS;
+                    while self.run.m.running() && Instant::now() < end && !self.quit {
+                        let t = self.run.m.time_ns() + CHUNK_NS;
                         self.run_to(t);
                     }
                 }
             }
         }
-        self.collect();
-        self.check_limits();
+        self.feed_sound();
         self.expire_status();
     }
 
-    /// Run to emulated time `t` in chunks, striking held keys between chunks; with the trace on,
-    /// one instruction at a time.
+    /// Run to emulated time `t` in chunks, striking held host keys between chunks.
     fn run_to(&mut self, t: u64) {
-        let t = self.run.end_ns().map_or(t, |e| t.min(e));
-        // (Breakpoints are the machine's: it takes one also where a run begins, and runs the
-        // instruction when resuming from a stop at it — with the trace on as well.)
-        let tracing = self.screen.view.debugger.tracing;
-        // Write watches are checked after every instruction, so they run one at a time too.
-        let watching = !self.screen.view.debugger.watches.is_empty();
-        while self.m.running() && self.m.time_ns() < t {
-            let now = self.m.time_ns();
-            self.run.poll_reader(&mut self.m);
-            self.keyboard.pump(now, &mut self.m);
-            // `--type`: the headless typist's rules, while no host key is held back.
-            if self.keyboard.idle() {
-                self.run.type_keys(&mut self.m);
-            }
-            let Ok(limit) = self.run.limit(&self.m, t.min(self.m.time_ns() + CHUNK_NS)) else {
+        while self.run.m.running() && self.run.m.time_ns() < t && !self.quit {
+            let now = self.run.m.time_ns();
+            if !self.step(t.min(now + CHUNK_NS)) {
                 return;
-            };
-            let instructions = if tracing || watching {
-                Some(1)
-            } else {
-                limit.instructions
-            };
-            let before = tracing.then(|| debugger::Debugger::before(&self.m));
-            let n0 = self.m.instructions();
-            let lim = Limit {
-                instructions,
-                ..limit
-            };
-            // Tracing, a sequence-break entry is a step (and a trace line) of its own.
-            let r = if tracing {
-                self.m.run_until_break_entry(lim)
-            } else {
-                self.m.run_until(lim)
-            };
-            if let Some(b) = before {
-                if self.m.instructions() > n0 {
-                    let line = self.screen.view.debugger.record(&b, &self.m);
-                    self.run.trace_line(&line);
-                }
-            }
-            if watching && self.m.instructions() > n0 {
-                if let Some(a) = self.screen.view.debugger.watch_hit(&self.m) {
-                    self.m.stop();
-                    self.stopped_itself = true;
-                    self.status(format!(
-                        "write to {a:04o} (watched, ctrl+K): stopped before pc={:06o}",
-                        self.m.pc()
-                    ));
-                    return;
-                }
-            }
-            if tracing && r == StopReason::Stepped {
-                let line = crate::trace::Tracer::take_break(&mut self.m);
-                self.screen.view.debugger.record_line(line.clone());
-                self.run.trace_line(&line);
-                continue;
-            }
-            match r {
-                StopReason::TimeLimit | StopReason::InstructionLimit => {}
-                // `--continue-halts`: the next test word and CONTINUE, as in a headless run.
-                other if self.run.continue_after(&mut self.m, other) => {}
-                other => {
-                    self.stopped(other);
-                    return;
-                }
             }
         }
     }
 
+    /// One step of the run controller towards `t`, then its output on the screen. False when
+    /// the machine stopped or the run ended.
+    fn step(&mut self, t: u64) -> bool {
+        let now = self.run.m.time_ns();
+        self.keyboard.pump(now, &mut self.run.m);
+        // `--type`: the headless typist's rules, while no host key is held back.
+        self.run.hold_typist = !self.keyboard.idle();
+        // The debugger's trace and write watches: the controller goes one instruction at a
+        // time and hands the trace lines to the pane.
+        self.run.tracing = self.screen.view.debugger.tracing;
+        self.run.echo_trace = true;
+        self.run.watches = self.screen.view.debugger.watches.clone();
+        let a = self.run.advance(t);
+        self.show(&a);
+        if let Some(end) = &a.end {
+            if !matches!(end, End::TimeLimit | End::InstructionLimit) {
+                self.status(end.describe());
+            }
+            self.quit = true;
+            return false;
+        }
+        a.stop.is_none()
+    }
+
+    /// What a step of the run brought: the script's lines and notes, the picture, the
+    /// paper, trace lines for the pane, and a stop.
+    fn show(&mut self, a: &Advance) {
+        for line in &a.script_out {
+            println!("{line}");
+        }
+        let done_now = self.script_done_now();
+        if let Some(last) = a.script_out.last() {
+            self.status(format!("script: {last}"));
+        } else if done_now {
+            self.status("script done");
+        }
+        if let Some(n) = a.notes.last() {
+            self.status(n.clone());
+        }
+        for line in &a.trace {
+            self.screen.view.debugger.record_line(line.clone());
+        }
+        self.screen.view.debugger.traced += a.traced;
+        self.screen.feed_display(&a.points);
+        if let Some(last) = a.typed.iter().rfind(|e| !e.local) {
+            self.keyboard.set_case(last.upper);
+        }
+        self.screen.feed_typewriter(&a.typed);
+        match a.stop {
+            Some(Stop::Machine(r)) => self.stopped(r),
+            Some(Stop::Watch(w)) => {
+                self.status(format!(
+                    "write to {w:04o} (watched, ctrl+K): stopped before pc={:06o}",
+                    self.run.m.pc()
+                ));
+            }
+            None => {}
+        }
+    }
+
+    /// The script has just done its last action (said once on the status line).
+    fn script_done_now(&mut self) -> bool {
+        let done = self.had_script && !self.run.script_on();
+        if done {
+            self.had_script = false;
+        }
+        done
+    }
+
+    /// The machine stopped by itself at `r` (the controller made it stand): say why.
     fn stopped(&mut self, r: StopReason) {
         // The same words as a headless run's end (`run::End`).
-        let msg = End::from_stop(r, &self.m).describe();
-        // Any stop the operator did not ask for (a breakpoint too) ends a scripted run.
-        self.stopped_itself = true;
-        // A stop reported by run_until leaves the machine stopped at the console.
-        if self.m.running() {
-            self.m.stop();
-        }
+        let msg = End::from_stop(r, &self.run.m).describe();
         self.screen.view.debugger.cursor = None;
         self.status(msg);
     }
 
-    /// Move the machine's output to the screen.
+    /// The program flags' sound (`frontend/sound.rs`), heard in tune only at 1x.
+    fn feed_sound(&mut self) {
+        let audible = self.pacer.speed() == Speed::Factor(1.0) && !self.pacer.paused();
+        if let Some(sp) = self.speaker.as_mut() {
+            sp.feed(&mut self.run.m, audible);
+        } else {
+            self.run.m.drain_flags();
+        }
+    }
+
+    /// Move what the machine did outside a step of the run (SINGLE STEP, SINGLE INST, a
+    /// state being replaced) to the screen.
     fn collect(&mut self) {
-        self.run.collect_punch(&mut self.m);
-        let pts = self.m.drain_display();
+        self.run.collect_punch();
+        let pts = self.run.m.drain_display();
         self.screen.feed_display(&pts);
-        let typed = self.m.drain_typewriter();
+        let typed = self.run.m.drain_typewriter();
         if let Some(last) = typed.iter().rfind(|e| !e.local) {
             self.keyboard.set_case(last.upper);
         }
         self.screen.feed_typewriter(&typed);
-        // Sound is heard in tune only at 1x (`frontend/sound.rs`).
-        let audible = self.pacer.speed() == Speed::Factor(1.0) && !self.pacer.paused();
-        if let Some(sp) = self.speaker.as_mut() {
-            sp.feed(&mut self.m, audible);
-        } else {
-            self.m.drain_flags();
-        }
-    }
-
-    fn check_limits(&mut self) {
-        let scripted = self.run.scripted();
-        let limit_up = self.run.limit_reached(&self.m);
-        // A run with limits is a scripted run: like a headless one it also ends when the
-        // machine stops by itself (otherwise emulated time would never reach the limit).
-        let stopped = scripted && !self.m.running() && self.stopped_itself;
-        if limit_up || stopped {
-            self.quit = true;
-        }
+        self.run.typist.observe(&typed);
+        self.feed_sound();
     }
 
     /// Ctrl+U: sound off / on.
@@ -486,11 +488,11 @@ impl App {
     /// screenshot, then `--registers` and `--examine` on stderr.
     pub fn finish(mut self) -> anyhow::Result<()> {
         self.collect();
-        self.run.write_files(&self.m)?;
+        self.run.write_files()?;
         if let Some(p) = self.opts.screenshot.clone() {
-            self.screen.screenshot(&self.m, &p)?;
+            self.screen.screenshot(&self.run.m, &p)?;
         }
-        self.run.write_dumps(&self.m);
+        self.run.write_dumps();
         Ok(())
     }
 
@@ -504,7 +506,7 @@ impl App {
 
     fn save_state(&mut self) {
         let p = self.state_path();
-        let msg = match crate::state::save(&self.m, &p) {
+        let msg = match crate::state::save(&self.run.m, &p) {
             Ok(()) => format!("state saved to {}", p.display()),
             Err(e) => format!("{e:#}"),
         };
@@ -521,15 +523,15 @@ impl App {
         match crate::state::load(&p) {
             Ok(m) => {
                 self.collect();
-                self.m = m;
-                self.pen_rest = self.m.light_pen();
+                self.run.m = m;
+                self.pen_rest = self.run.m.light_pen();
                 self.pen_held = false;
                 // The console shows the restored machine's switches; limits count from here.
-                self.screen.view.extend_switch = self.m.extend_switch();
-                self.run.restart_counts(&self.m);
+                self.screen.view.extend_switch = self.run.m.extend_switch();
+                self.run.restart_counts();
                 self.keyboard = Keyboard::new();
                 self.screen.view.debugger.cursor = None;
-                self.pacer.reanchor(self.host_now(), self.m.time_ns());
+                self.pacer.reanchor(self.host_now(), self.run.m.time_ns());
                 self.status(format!("state restored from {}", p.display()));
             }
             Err(e) => self.status(format!("{e:#} (nothing changed)")),
@@ -538,21 +540,21 @@ impl App {
 
     fn press(&mut self, k: CKey, shift: bool) {
         let host = self.host_now();
-        let m = &mut self.m;
+        // (The operator's START, CONTINUE, READ IN end a stop; STOP makes the machine stand
+        // for them — the run controller's end rules tell the two apart.)
         match k {
-            CKey::Start => {
-                m.start(shift);
-                self.stopped_itself = false;
+            CKey::Start | CKey::StartSbm | CKey::Continue | CKey::ReadIn => {
+                self.run.operator_started()
             }
-            CKey::StartSbm => {
-                m.start(true);
-                self.stopped_itself = false;
-            }
+            CKey::Stop => self.run.operator_stopped(),
+            _ => {}
+        }
+        let m = &mut self.run.m;
+        match k {
+            CKey::Start => m.start(shift),
+            CKey::StartSbm => m.start(true),
             CKey::Stop => m.stop(),
-            CKey::Continue => {
-                m.cont();
-                self.stopped_itself = false;
-            }
+            CKey::Continue => m.cont(),
             CKey::Examine => {
                 let w = m.examine();
                 let ta = m.test_address();
@@ -568,14 +570,15 @@ impl App {
                 // READ IN after the tape has gone through: the operator first takes it back to
                 // its leader and puts it in the reader again (issue 17: "tape ran out").
                 if crate::tape::reader_spent(m) {
-                    self.screen.view.status = if self.run.feeder().rewind(m) {
+                    let (feeder, m) = self.run.feeder();
+                    self.screen.view.status = if feeder.rewind(m) {
                         "tape rewound to its leader and read in again".into()
                     } else {
                         "no tape in the reader: ctrl+O mounts one".into()
                     };
                     self.status_at = Instant::now();
                 }
-                m.read_in();
+                self.run.m.read_in();
             }
             CKey::SingleStep => {
                 // Say which memory cycle the step took and which comes next (issue 17).
@@ -583,7 +586,7 @@ impl App {
                 let r = m.step_cycle();
                 self.after_step(r);
                 if r == StopReason::Stepped {
-                    let m = &self.m;
+                    let m = &self.run.m;
                     self.status(format!(
                         "single step: the {took} cycle (MA {:04o}, MB {:06o}); next: {}, pc={:06o}",
                         m.ma(),
@@ -594,20 +597,20 @@ impl App {
                 }
             }
             CKey::SingleInst => {
-                let b = debugger::Debugger::before(&self.m);
-                let n0 = self.m.instructions();
-                let (pc, reading_in) = (self.m.pc(), self.m.reading_in());
+                let b = debugger::Debugger::before(&self.run.m);
+                let n0 = self.run.m.instructions();
+                let (pc, reading_in) = (self.run.m.pc(), self.run.m.reading_in());
                 // A sequence-break entry is a step of its own (`Machine::step_instruction`),
                 // traced as `--trace` does.
-                let r = self.m.step_instruction();
-                if self.screen.view.debugger.tracing && self.m.instructions() > n0 {
-                    let line = self.screen.view.debugger.record(&b, &self.m);
+                let r = self.run.m.step_instruction();
+                if self.screen.view.debugger.tracing && self.run.m.instructions() > n0 {
+                    let line = self.screen.view.debugger.record(&b, &self.run.m);
                     self.run.trace_line(&line);
                 } else if self.screen.view.debugger.tracing
                     && r == StopReason::Stepped
                     && !reading_in
                 {
-                    let line = crate::trace::Tracer::break_line(&self.m, pc);
+                    let line = crate::trace::Tracer::break_line(&self.run.m, pc);
                     self.screen.view.debugger.record_line(line.clone());
                     self.run.trace_line(&line);
                 }
@@ -615,33 +618,41 @@ impl App {
             }
             CKey::Pause => {
                 let p = !self.pacer.paused();
-                self.pacer.set_paused(p, host, self.m.time_ns());
+                self.pacer.set_paused(p, host, self.run.m.time_ns());
                 self.screen.view.paused = p;
             }
             CKey::Speed => {
                 let s = self.pacer.speed().next();
-                self.pacer.set_speed(s, host, self.m.time_ns());
+                self.pacer.set_speed(s, host, self.run.m.time_ns());
                 self.screen.view.speed = s.label();
             }
             CKey::Help => self.screen.view.help = !self.screen.view.help,
         }
-        self.pacer.reanchor(host, self.m.time_ns());
+        self.pacer.reanchor(host, self.run.m.time_ns());
     }
 
     fn after_step(&mut self, r: StopReason) {
         self.screen.view.debugger.cursor = None;
         match r {
             StopReason::Stepped | StopReason::TimeLimit | StopReason::InstructionLimit => {
-                let pc = self.m.pc();
+                let pc = self.run.m.pc();
                 self.status(format!("stepped, pc={pc:06o}"));
             }
-            other => self.stopped(other),
+            other => {
+                // (A stop at a step leaves the machine standing there, as after a run.)
+                if self.run.m.running() {
+                    self.run.m.stop();
+                }
+                self.run.stepped_to(other);
+                self.stopped(other);
+            }
         }
+        self.collect();
     }
 
     fn screenshot_now(&mut self) {
         let path = next_free("pdp1-screenshot", "png");
-        match self.screen.screenshot(&self.m, &path) {
+        match self.screen.screenshot(&self.run.m, &path) {
             Ok(()) => self.status(format!("wrote {}", path.display())),
             Err(e) => self.status(format!("{e:#}")),
         }
@@ -657,7 +668,7 @@ impl App {
             } else {
                 controls::control_word(|k| w.is_key_down(k))
             };
-            self.m.set_control_boxes(word);
+            self.run.m.set_control_boxes(word);
         }
         self.mouse(w);
     }
@@ -684,8 +695,8 @@ impl App {
                 }
                 Input::Char(c) => {
                     let before = self.keyboard.overruns;
-                    let now = self.m.time_ns();
-                    self.keyboard.type_char(c, now, &mut self.m);
+                    let now = self.run.m.time_ns();
+                    self.keyboard.type_char(c, now, &mut self.run.m);
                     if self.keyboard.overruns > before {
                         self.status("key overran the typewriter buffer (typed before the program took the last one)");
                     }
@@ -733,7 +744,7 @@ impl App {
     /// Ctrl+J: the disassembly cursor and the memory view go to the address or symbol typed
     /// (then ctrl+B sets a breakpoint there, ctrl+K a write watch).
     fn go_to(&mut self, text: &str) {
-        let mask = (self.m.memory().len() as u32).saturating_sub(1);
+        let mask = (self.run.m.memory().len() as u32).saturating_sub(1);
         let d = &mut self.screen.view.debugger;
         match d.resolve(text, mask) {
             Some(a) => {
@@ -752,7 +763,8 @@ impl App {
         let name = path.display();
         let msg = match crate::tape::Tape::boot(path) {
             Ok(t) => {
-                self.run.feeder().mount_boot(&t, &mut self.m);
+                let (feeder, m) = self.run.feeder();
+                feeder.mount_boot(&t, m);
                 self.screen.view.tape_name = tape_name(Some(path));
                 format!("{name} is in the reader: F7 READ IN loads it")
             }
@@ -760,7 +772,8 @@ impl App {
                 match crate::tape::Tape::data(path) {
                     // Not a READ IN image (or truncated): a data tape, unless it cannot be read.
                     Ok(t) if path.is_file() => {
-                        self.run.feeder().mount_data(&t, &mut self.m);
+                        let (feeder, m) = self.run.feeder();
+                        feeder.mount_data(&t, m);
                         self.screen.view.tape_name = tape_name(Some(path));
                         format!("{name} is in the reader for the program ({boot:#}: not a READ IN tape)")
                     }
@@ -773,8 +786,8 @@ impl App {
     }
 
     fn key(&mut self, k: Key, ctrl: bool, shift: bool) {
-        let dbg_focus = self.screen.view.debugger.focus(&self.m);
-        let mask = (self.m.memory().len() as u32).saturating_sub(1);
+        let dbg_focus = self.screen.view.debugger.focus(&self.run.m);
+        let mask = (self.run.m.memory().len() as u32).saturating_sub(1);
         match (k, ctrl) {
             (Key::F1, _) => self.press(CKey::Help, shift),
             (Key::Escape, _) => self.screen.view.help = false,
@@ -800,7 +813,7 @@ impl App {
                     "keyboard back on the typewriter"
                 };
                 if !self.screen.view.game {
-                    self.m.set_control_boxes(pdp1_core::Word::ZERO);
+                    self.run.m.set_control_boxes(pdp1_core::Word::ZERO);
                 }
                 self.status(msg);
             }
@@ -852,14 +865,14 @@ impl App {
                 self.screen.view.switch_cursor = Some(c);
                 let sw = console::switch_at(c);
                 if self.switch_is_on(sw) != (k == Key::Up) {
-                    console::toggle(&mut self.m, sw, &mut self.screen.view.extend_switch);
+                    console::toggle(&mut self.run.m, sw, &mut self.screen.view.extend_switch);
                 }
             }
             (Key::B, true) => {
                 self.screen
                     .view
                     .debugger
-                    .toggle_breakpoint(&mut self.m, dbg_focus);
+                    .toggle_breakpoint(&mut self.run.m, dbg_focus);
             }
             (Key::T, true) => {
                 let d = &mut self.screen.view.debugger;
@@ -899,9 +912,9 @@ impl App {
 
     fn switch_is_on(&self, sw: console::Switch) -> bool {
         match sw {
-            console::Switch::TestWord(b) => self.m.test_word().bits() >> (17 - b) & 1 == 1,
-            console::Switch::Sense(n) => self.m.sense_switches() >> (6 - n) & 1 == 1,
-            console::Switch::TestAddress(b) => self.m.test_address() >> (15 - b) & 1 == 1,
+            console::Switch::TestWord(b) => self.run.m.test_word().bits() >> (17 - b) & 1 == 1,
+            console::Switch::Sense(n) => self.run.m.sense_switches() >> (6 - n) & 1 == 1,
+            console::Switch::TestAddress(b) => self.run.m.test_address() >> (15 - b) & 1 == 1,
             console::Switch::Extend => self.screen.view.extend_switch,
         }
     }
@@ -914,11 +927,14 @@ impl App {
             if let Some((x, y)) = pos {
                 match self.screen.hit(x as i32, y as i32) {
                     Some(Hit::Switch(sw)) => {
-                        console::toggle(&mut self.m, sw, &mut self.screen.view.extend_switch)
+                        console::toggle(&mut self.run.m, sw, &mut self.screen.view.extend_switch)
                     }
                     Some(Hit::Key(k)) => self.press(k, false),
                     Some(Hit::Line(a)) => {
-                        self.screen.view.debugger.toggle_breakpoint(&mut self.m, a);
+                        self.screen
+                            .view
+                            .debugger
+                            .toggle_breakpoint(&mut self.run.m, a);
                     }
                     // A press on the scope (and on nothing drawn over it) takes up the
                     // light pen.
@@ -930,10 +946,10 @@ impl App {
         // at the tube); released, it goes back to where it rests. Sampled once a frame.
         if self.pen_held && !down {
             self.pen_held = false;
-            self.m.set_light_pen(self.pen_rest);
+            self.run.m.set_light_pen(self.pen_rest);
         } else if self.pen_held {
             let at = pos.and_then(|(x, y)| self.screen.scope_coord(x as i32, y as i32));
-            self.m.set_light_pen(at);
+            self.run.m.set_light_pen(at);
         }
         self.mouse_was_down = down;
         if let (Some((_, dy)), Some((x, y))) = (w.get_scroll_wheel(), pos) {
@@ -963,8 +979,9 @@ fn next_free(stem: &str, ext: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::keyboard::Typist;
     use pdp1_core::machine::status;
-    use pdp1_core::{MachineConfig, Word};
+    use pdp1_core::{Machine, MachineConfig, Word};
 
     fn options() -> Options {
         Options {
@@ -996,17 +1013,17 @@ mod tests {
         opts.load_state = Some(off.clone());
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
-            &m,
+            m,
         );
-        let mut app = App::new(m, opts, run, 800, 600).unwrap();
+        let mut app = App::new(opts, run, 800, 600).unwrap();
         assert!(
             app.screen.view.extend_switch,
             "lit for the machine's switch"
         );
         app.load_state();
-        assert!(!app.m.extend_switch());
+        assert!(!app.run.m.extend_switch());
         assert!(
             !app.screen.view.extend_switch,
             "out after restoring a state without it"
@@ -1022,18 +1039,17 @@ mod tests {
         let lines = program_help(&kalah).unwrap();
         assert!(lines.iter().any(|l| l.starts_with("1-6")), "{lines:?}");
         assert!(lines.iter().any(|l| l.starts_with("space")), "{lines:?}");
-        let m = Machine::new(MachineConfig::default()).unwrap();
         let run = || {
             RunControl::new(
                 Default::default(),
-                crate::tape::Feeder::new(None, None),
+                crate::tape::Feeder::new(None, &[]),
                 Default::default(),
-                &Machine::new(MachineConfig::default()).unwrap(),
+                Machine::new(MachineConfig::default()).unwrap(),
             )
         };
         let mut opts = options();
         opts.program_help = lines.clone();
-        let app = App::new(m, opts, run(), 800, 600).unwrap();
+        let app = App::new(opts, run(), 800, 600).unwrap();
         let shown = app.screen.help_lines();
         assert!(
             shown.len() > render::HELP.len() + lines.len(),
@@ -1048,14 +1064,7 @@ mod tests {
         // No tape at all.
         let mut opts = options();
         opts.no_tape = true;
-        let app = App::new(
-            Machine::new(MachineConfig::default()).unwrap(),
-            opts,
-            run(),
-            800,
-            600,
-        )
-        .unwrap();
+        let app = App::new(opts, run(), 800, 600).unwrap();
         assert_eq!(app.screen.view.status, NO_TAPE);
         assert_eq!(app.screen.help_lines().len(), render::HELP.len());
     }
@@ -1067,11 +1076,11 @@ mod tests {
         }
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
-            &m,
+            m,
         );
-        App::new(m, options(), run, 800, 600).unwrap()
+        App::new(options(), run, 800, 600).unwrap()
     }
 
     /// Issue 17, the debugger: a write watch (ctrl+K) stops the machine after a store into
@@ -1090,16 +1099,16 @@ mod tests {
         ];
         let mut app = app_with(&prog);
         app.screen.view.debugger.toggle_watch(0o201);
-        app.m.set_test_address(0o100);
-        app.m.start(false);
+        app.run.m.set_test_address(0o100);
+        app.run.m.start(false);
         for _ in 0..50 {
-            if !app.m.running() {
+            if !app.run.m.running() {
                 break;
             }
             app.emulate();
         }
-        assert!(!app.m.running(), "the watch stopped it");
-        assert_eq!(app.m.pc(), 0o104, "right after the dac 201");
+        assert!(!app.run.m.running(), "the watch stopped it");
+        assert_eq!(app.run.m.pc(), 0o104, "right after the dac 201");
         assert!(
             app.screen.view.status.contains("write to 0201"),
             "{}",
@@ -1115,7 +1124,7 @@ mod tests {
         ev.push(Input::Key(Key::B, true, false));
         app.events(&ev);
         assert_eq!(app.screen.view.debugger.cursor, Some(0o103));
-        assert!(app.m.breakpoints().contains(&0o103));
+        assert!(app.run.m.breakpoints().contains(&0o103));
         let mut ev = vec![Input::Key(Key::J, true, false)];
         ev.extend("nowhere".chars().map(Input::Char));
         ev.push(Input::Char('\r'));
@@ -1127,7 +1136,7 @@ mod tests {
         );
 
         // SINGLE STEP at 104 (jmp: fetch only), then at 100 (law), then 101 (dac: fetch, execute).
-        app.m.set_pc(0o101);
+        app.run.m.set_pc(0o101);
         app.press(CKey::SingleStep, false);
         let st = app.screen.view.status.clone();
         assert!(
@@ -1157,11 +1166,123 @@ mod tests {
     fn run_to_stop(app: &mut App) {
         for _ in 0..2000 {
             app.emulate();
-            if !app.m.running() && !app.m.reading_in() {
+            if !app.run.m.running() && !app.run.m.reading_in() {
                 return;
             }
         }
         panic!("still running");
+    }
+
+    fn app_with_run(words: &[(u32, u32)], plan: crate::run::RunPlan, typist: Typist) -> App {
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        for &(a, v) in words {
+            m.write(a, Word::new(v)).unwrap();
+        }
+        let run = RunControl::new(plan, crate::tape::Feeder::new(None, &[]), typist, m);
+        App::new(options(), run, 800, 600).unwrap()
+    }
+
+    /// Issue 18 (one run controller): the window's typist follows the case the program
+    /// printed in, as headless does — after the program typed the upper-case shift, a
+    /// lower-case key is preceded by the lower-case shift. (The window's typist never saw
+    /// the paper: it struck `a` in upper case.)
+    #[test]
+    fn the_windows_typist_follows_the_case_the_program_printed() {
+        // 100: lio 200 (074, upper case) / 101: tyo / 102: szf i 1 / 103: jmp 102 /
+        // 104: tyi / 105: hlt
+        let prog = [
+            (0o100, 0o220200),
+            (0o101, 0o720003),
+            (0o102, 0o650001),
+            (0o103, 0o600102),
+            (0o104, 0o720004),
+            (0o105, 0o760400),
+            (0o200, 0o74),
+        ];
+        let typist = Typist::new(crate::keyboard::parse_typed("a").unwrap(), true);
+        let mut app = app_with_run(&prog, Default::default(), typist);
+        app.run.m.set_test_address(0o100);
+        app.run.m.start(false);
+        run_to_stop(&mut app);
+        assert_eq!(app.run.m.pc(), 0o106, "halted after the key");
+        assert_eq!(
+            app.run.m.io().bits() & 0o77,
+            0o72,
+            "the lower-case shift came first"
+        );
+    }
+
+    /// Issue 18: while a script waits with the machine standing, time passes in the window
+    /// up to the time limit and not beyond, as headless (the window let it run on to the next
+    /// frame's host time, so a saved state differed from the headless run's).
+    #[test]
+    fn a_standing_machine_stops_at_the_time_limit() {
+        let plan = crate::run::RunPlan {
+            max_ns: Some(50_000_000),
+            ..Default::default()
+        };
+        let mut app = app_with_run(&[], plan, Typist::default());
+        app.run
+            .set_script(crate::script::Script::parse("wait 1s\n", "t.pdp1").unwrap());
+        for _ in 0..100 {
+            app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
+            app.emulate();
+            if app.quit {
+                break;
+            }
+        }
+        assert!(app.quit, "the limit ends the run");
+        assert_eq!(
+            app.run.m.time_ns(),
+            50_000_000,
+            "{}",
+            app.screen.view.status
+        );
+    }
+
+    /// Issue 18: a window run with limits whose machine is not running ends at once, as a
+    /// headless one does ("the machine is not running"); the window let time pass to the
+    /// limit.
+    #[test]
+    fn a_scripted_window_run_of_a_machine_not_running_ends_at_once() {
+        let plan = crate::run::RunPlan {
+            max_ns: Some(100_000_000_000),
+            ..Default::default()
+        };
+        let mut app = app_with_run(&[], plan, Typist::default());
+        app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
+        app.emulate();
+        assert!(app.quit);
+        assert_eq!(app.run.m.time_ns(), 0);
+    }
+
+    /// Issue 18: a window run with limits (a scripted run) ends when its script is done with
+    /// the machine standing at the script's own STOP, as a headless run does (the window went
+    /// on to the time limit).
+    #[test]
+    fn a_scripted_window_run_ends_when_the_script_stops_the_machine() {
+        // 100: hlt / 101: jmp 100
+        let plan = crate::run::RunPlan {
+            max_ns: Some(100_000_000_000),
+            ..Default::default()
+        };
+        let mut app = app_with_run(
+            &[(0o100, 0o760400), (0o101, 0o600100)],
+            plan,
+            Typist::default(),
+        );
+        let script = crate::script::Script::parse("wait halt\ncontinue\nstop\n", "t.pdp1").unwrap();
+        app.run.set_script(script);
+        app.run.m.set_test_address(0o100);
+        app.run.m.start(false);
+        for _ in 0..50 {
+            app.emulate();
+            if app.quit {
+                break;
+            }
+        }
+        assert!(app.quit, "the run ended");
+        assert!(app.run.m.time_ns() < 1_000_000_000, "well before the limit");
     }
 
     /// Issue 17: a status message goes after ten seconds (stale ones lingered), a prompt
@@ -1196,17 +1317,17 @@ mod tests {
         m.mount_tape(five.frames.clone());
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(Some(&five), None),
+            crate::tape::Feeder::new(Some(&five), &[]),
             Default::default(),
-            &m,
+            m,
         );
-        let mut app = App::new(m, options(), run, 800, 600).unwrap();
+        let mut app = App::new(options(), run, 800, 600).unwrap();
         app.press(CKey::ReadIn, false);
         run_to_stop(&mut app);
-        assert_eq!(app.m.ac(), Word::new(5), "loaded and ran");
+        assert_eq!(app.run.m.ac(), Word::new(5), "loaded and ran");
         // Clobber the program; READ IN again must load it from the rewound tape.
-        app.m.write(0o100, Word::ZERO).unwrap();
-        app.m.set_ac(Word::ZERO);
+        app.run.m.write(0o100, Word::ZERO).unwrap();
+        app.run.m.set_ac(Word::ZERO);
         app.press(CKey::ReadIn, false);
         assert!(
             app.screen.view.status.contains("rewound"),
@@ -1215,11 +1336,11 @@ mod tests {
         );
         run_to_stop(&mut app);
         assert_eq!(
-            app.m.read(0o100).unwrap(),
+            app.run.m.read(0o100).unwrap(),
             Word::new(0o700005),
             "read in again"
         );
-        assert_eq!(app.m.ac(), Word::new(5));
+        assert_eq!(app.run.m.ac(), Word::new(5));
 
         // ctrl+O, a path that is not there: nothing changes.
         let typed = |app: &mut App, text: &str| {
@@ -1243,7 +1364,7 @@ mod tests {
         );
         app.press(CKey::ReadIn, false);
         run_to_stop(&mut app);
-        assert_eq!(app.m.ac(), Word::new(7), "the mounted tape was read in");
+        assert_eq!(app.run.m.ac(), Word::new(7), "the mounted tape was read in");
         std::fs::remove_dir_all(&dir).ok();
     }
 
@@ -1259,39 +1380,43 @@ mod tests {
         }
         let run = RunControl::new(
             Default::default(),
-            crate::tape::Feeder::new(None, None),
+            crate::tape::Feeder::new(None, &[]),
             Default::default(),
-            &m,
+            m,
         );
-        let mut app = App::new(m, options(), run, 800, 600).unwrap();
-        app.m.set_io(Word::new(0o61));
-        app.m.set_test_address(0o100);
-        app.m.start(false);
+        let mut app = App::new(options(), run, 800, 600).unwrap();
+        app.run.m.set_io(Word::new(0o61));
+        app.run.m.set_test_address(0o100);
+        app.run.m.start(false);
         for _ in 0..100 {
-            if !app.m.running() {
+            if !app.run.m.running() {
                 break;
             }
             app.emulate();
         }
-        assert!(!app.m.running(), "halted");
-        assert_eq!(app.m.status_word().bits() & status::TYPE_OUT, 0, "typing");
-        app.screen.render(&app.m);
+        assert!(!app.run.m.running(), "halted");
+        assert_eq!(
+            app.run.m.status_word().bits() & status::TYPE_OUT,
+            0,
+            "typing"
+        );
+        app.screen.render(&app.run.m);
         let lit = app.screen.scope_energy();
         assert!(lit > 0.0, "the point is on the tube");
-        let t0 = app.m.time_ns();
+        let t0 = app.run.m.time_ns();
         // Two seconds of host time in frames of 20 ms.
         for _ in 0..100 {
             app.start = app.start.checked_sub(Duration::from_millis(20)).unwrap();
             app.emulate();
         }
-        assert!(!app.m.running(), "still stopped");
-        assert!(app.m.time_ns() > t0 + 1_000_000_000, "time went on");
+        assert!(!app.run.m.running(), "still stopped");
+        assert!(app.run.m.time_ns() > t0 + 1_000_000_000, "time went on");
         assert_ne!(
-            app.m.status_word().bits() & status::TYPE_OUT,
+            app.run.m.status_word().bits() & status::TYPE_OUT,
             0,
             "the character was finished"
         );
-        app.screen.render(&app.m);
+        app.screen.render(&app.run.m);
         assert!(
             app.screen.scope_energy() < lit / 8.0,
             "faded: {} of {lit}",

@@ -78,15 +78,42 @@ pub fn parse_typed(text: &str) -> Result<Vec<Key>> {
 /// 100 ms of emulated time").
 pub const KEY_INTERVAL_NS: u64 = 100_000_000;
 
-/// How long the typist waits for the program to poll the keyboard before striking the next key
-/// anyway (for programs that take keys without polling, e.g. on a sequence break), counted from
-/// the later of the last key and the program's last typed character.
-pub const PATIENCE_NS: u64 = 1_000_000_000;
+/// True when a key struck now would be taken by the program rather than land in the middle
+/// of something else: the program is looking for one ([`Machine::key_wait_since`]: `szf 1`,
+/// `cks` or `tyi` finding no key, the typewriter idle), or the sequence break is on and would
+/// interrupt for the key (the one-channel system, or the Type 120's typewriter-in channel 7
+/// enabled).
+///
+/// On the hardware a key is taken by exactly these means: the keyboard sets program flag 1
+/// and the status bit and requests a break (pdp1-hardware.md §5), so a program sees a key
+/// only by testing the flag or the status, reading the buffer, or on the break. A program
+/// doing none of them — Kalah thinking silently for seconds — is not ready, however long it
+/// has been quiet: a key struck then is typed on the paper in the middle of its answer and
+/// taken as the next move before the program has asked for it (issue 15: `--tw 4 --type
+/// '3 1 '` printed `3. 1⌫2,`).
+pub fn ready_for_key(m: &Machine) -> bool {
+    if m.key_wait_since().is_some() {
+        return true;
+    }
+    let (on, _, _) = m.sequence_break();
+    if !on {
+        return false;
+    }
+    if m.config().sbs16 {
+        let (enabled, _, _) = m.sequence_break_channels();
+        enabled & (1 << TYPE_IN_CHANNEL) != 0
+    } else {
+        true
+    }
+}
+
+/// The Type 120's channel for the typewriter keyboard (pdp1-core's channel assignment: reader
+/// 1, punch 6, typewriter in 7, out 8).
+const TYPE_IN_CHANNEL: u32 = 7;
 
 /// Strikes queued keys one at a time, like a person: only when the program has taken the
 /// previous key, at least [`KEY_INTERVAL_NS`] have passed since it was struck, and the program is
-/// ready for the next one — it polls the keyboard (`Machine::key_wait_since`), or has neither
-/// typed nor been given a key for [`PATIENCE_NS`]. Case shifts are struck as keys of their own
+/// ready for the next one ([`ready_for_key`]). Case shifts are struck as keys of their own
 /// when the typewriter is in the wrong case, as on the real keyboard.
 ///
 /// Waiting for readiness matters: a program busy typing or starting up may clear the typewriter
@@ -96,8 +123,6 @@ pub const PATIENCE_NS: u64 = 1_000_000_000;
 pub struct Typist {
     queue: VecDeque<Key>,
     last_strike_ns: Option<u64>,
-    /// When the program last typed a character (`tyo`).
-    last_output_ns: u64,
     /// The typewriter's case as last seen (`None` until known: then a shift is always sent).
     upper: Option<bool>,
 }
@@ -129,9 +154,6 @@ impl Typist {
         if let Some(e) = events.last() {
             self.upper = Some(e.upper);
         }
-        if let Some(e) = events.iter().rev().find(|e| !e.local) {
-            self.last_output_ns = e.time_ns;
-        }
     }
 
     /// Strike nothing before `ns` plus the key interval: used when the boot tape has just been
@@ -153,8 +175,7 @@ impl Typist {
         if self.last_strike_ns.is_some() && now < last.saturating_add(KEY_INTERVAL_NS) {
             return false;
         }
-        let quiet_since = last.max(self.last_output_ns);
-        if m.key_wait_since().is_none() && now < quiet_since.saturating_add(PATIENCE_NS) {
+        if !ready_for_key(m) {
             return false;
         }
         let code = match key.upper {
@@ -268,6 +289,35 @@ mod tests {
         );
         assert_eq!(key_for(':'), None);
         assert_eq!(key_for('{'), None);
+    }
+
+    #[test]
+    fn a_program_is_ready_for_a_key_when_it_looks_or_the_break_would_take_it() {
+        use pdp1_core::{Limit, MachineConfig, Word};
+        // 100: lac 200 / 101: jmp 100 — busy, never looking at the keyboard.
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        m.write(0o100, Word::new(0o200200)).unwrap();
+        m.write(0o101, Word::new(0o600100)).unwrap();
+        m.set_test_address(0o100);
+        m.start(false);
+        let run = |m: &mut Machine| {
+            let until = m.time_ns() + 2_000_000_000;
+            m.run_until(Limit {
+                until_ns: Some(until),
+                instructions: None,
+            });
+        };
+        run(&mut m);
+        assert!(!ready_for_key(&m), "two quiet seconds are not readiness");
+        // The same loop with the sequence break on: a key would break into it.
+        m.start(true);
+        run(&mut m);
+        assert!(ready_for_key(&m));
+        // 100: szf i 1 / 101: jmp 100 — looking for a key.
+        m.write(0o100, Word::new(0o650001)).unwrap();
+        m.start(false);
+        run(&mut m);
+        assert!(ready_for_key(&m));
     }
 
     #[test]

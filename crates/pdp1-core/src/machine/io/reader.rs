@@ -26,6 +26,11 @@ pub(in crate::machine) struct Reader {
     /// MACRO, which polls the reader status meanwhile).
     #[serde(default)]
     starved: bool,
+    /// The starved read owed a completion pulse (an `rpa`/`rpb` with the wait or the pulse
+    /// bit): a tape put in makes it owed again, so a program waiting in the IOT goes on when
+    /// the operator feeds the next tape, as on the machine, where the wait simply lasts.
+    #[serde(default)]
+    starved_pulse: bool,
 }
 
 impl Default for Reader {
@@ -38,25 +43,30 @@ impl Default for Reader {
             remaining: 0,
             buf: 0,
             starved: false,
+            starved_pulse: false,
         }
     }
 }
 
 impl Reader {
     /// A tape is put in the reader at `now`: a read that was waiting for tape goes on.
-    pub(in crate::machine) fn mount(&mut self, frames: Vec<u8>, now: u64) {
+    /// Returns true when that read owes its completion pulse again.
+    pub(in crate::machine) fn mount(&mut self, frames: Vec<u8>, now: u64) -> bool {
         self.tape = frames;
         self.pos = 0;
         if self.starved && !self.tape.is_empty() {
             self.starved = false;
             self.due = now + READER_LINE_NS;
+            return std::mem::take(&mut self.starved_pulse);
         }
+        false
     }
 
     /// READ IN takes the reader over: a read the program had asked for is forgotten.
     pub(in crate::machine) fn forget_read(&mut self) {
         self.due = NEVER;
         self.starved = false;
+        self.starved_pulse = false;
     }
 
     /// Next frame under the read head, if any.
@@ -91,6 +101,7 @@ impl Device for Reader {
         bus.request_pulse(Self::PULSE, pulse);
         if self.pos >= self.tape.len() {
             // Out of tape: the reader never delivers, so no pulse can come; it waits for tape.
+            self.starved_pulse = bus.pulse_owed(Self::PULSE);
             bus.cancel_pulse(Self::PULSE);
             self.due = NEVER;
             self.starved = true;
@@ -109,6 +120,7 @@ impl Device for Reader {
         let Some(frame) = self.next_frame() else {
             self.due = NEVER;
             self.starved = true;
+            self.starved_pulse = bus.pulse_owed(Self::PULSE);
             bus.cancel_pulse(Self::PULSE);
             return;
         };
@@ -128,6 +140,7 @@ impl Device for Reader {
             if self.pos >= self.tape.len() {
                 self.due = NEVER;
                 self.starved = true;
+                self.starved_pulse = bus.pulse_owed(Self::PULSE);
                 bus.cancel_pulse(Self::PULSE);
             } else {
                 self.due += READER_LINE_NS;

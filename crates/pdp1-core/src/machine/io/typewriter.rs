@@ -65,6 +65,17 @@ impl Typewriter {
         self.last_poll = now;
     }
 
+    /// The program set or cleared program flag 1 itself (`stf 1`, `clf 1`, or selector 7).
+    /// A wait for a key is a run of looks at a flag only the keyboard sets; a program that
+    /// writes the flag between its looks uses it as a flag of its own, or re-arms it on each
+    /// pass of a loop that does other work (ICSS 1.3 clears flags 1–3 and tests flag 1 once a
+    /// frame while its game runs): it is not sitting idle at the keyboard, so the wait starts
+    /// afresh at its next look. (A program waiting for a key clears flag 1 once the key has come,
+    /// not between looks.)
+    pub(in crate::machine) fn flag_written(&mut self) {
+        self.wait_since = None;
+    }
+
     pub(in crate::machine) fn key_wait_since(&self, now: u64) -> Option<u64> {
         self.wait_since
             .filter(|_| now.saturating_sub(self.last_poll) <= KEY_POLL_GAP_NS)

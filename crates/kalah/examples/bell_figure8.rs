@@ -1,0 +1,123 @@
+//! Bell's Figure 8 teaching experiment: the person opens with Russell's move, the machine
+//! answers M3-M2 (its first choice), and a teacher who never loses ([`Teacher`], a proof search)
+//! beats it until the machine's look-ahead finds M3-M2 lost and answers otherwise. Prints the
+//! memory size for the memory alone, with characteristics, and with both characteristics and
+//! parameters, beside Bell's "just over 400", "about 300" and "about 150".
+//!
+//! The teacher plays the winning turn with the smallest proof (FIRST_TEACHER=1: the first
+//! winning turn in Bell's list order). BACKTRACK=n: the back-track analysis evaluates n
+//! positions (Bell: 100). MIRROR=1: the memory also holds positions for the person to move
+//! (`Options::mirror`). TRACE=1 types every game.
+//!
+//! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
+
+use kalah::bell::*;
+
+fn main() {
+    let arg = |i: usize| {
+        std::env::args()
+            .nth(i)
+            .and_then(|a| a.parse::<usize>().ok())
+    };
+    let max = arg(1).unwrap_or(3000);
+    let table = arg(2).unwrap_or(TABLE);
+    let only = arg(3);
+    let strategy = if std::env::var("FIRST_TEACHER").is_ok() {
+        Strategy::FirstWinning
+    } else {
+        Strategy::SmallestProof
+    };
+    let mut teacher = Teacher::new(strategy);
+    let runs = [
+        ("memory alone", Options::plain(), "just over 400"),
+        (
+            "with characteristics",
+            Options {
+                parameters: false,
+                ..Options::default()
+            },
+            "about 300",
+        ),
+        (
+            "with characteristics and parameters",
+            Options::default(),
+            "about 150",
+        ),
+        (
+            "with characteristics and Figure 6's parameters",
+            Options {
+                fixed_parameters: Some(Parameters::figure_6()),
+                parameters: false,
+                ..Options::default()
+            },
+            "about 150",
+        ),
+        (
+            "with both, near-losses learnt too",
+            Options {
+                near_losses: true,
+                ..Options::default()
+            },
+            "",
+        ),
+        (
+            "with both, draws counted as wins",
+            Options {
+                draws_as_wins: true,
+                ..Options::default()
+            },
+            "(his program)",
+        ),
+        (
+            "with both, unsplit memory",
+            Options {
+                split: false,
+                ..Options::default()
+            },
+            "",
+        ),
+    ];
+    println!(
+        "| run | games | entries (M3-M2's part) | won | lost | characteristic | overflow | Bell |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
+    for (i, (name, opts, bell_says)) in runs.into_iter().enumerate() {
+        if only.is_some_and(|o| o != i) {
+            continue;
+        }
+        let backtrack_nodes = std::env::var("BACKTRACK")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(BACKTRACK_NODES);
+        let mut bell = Bell::new(Options {
+            table,
+            backtrack_nodes,
+            mirror: std::env::var("MIRROR").is_ok(),
+            ..opts
+        });
+        let games = teach(&mut bell, &mut teacher, &[3, 2], max, |game, bell, g| {
+            if game % 500 == 499 {
+                eprintln!("  {} games, {} entries", game + 1, bell.memory.len());
+            }
+            if std::env::var("TRACE").is_ok() {
+                let turns: Vec<String> = g.turns.iter().map(|(s, t)| turn_name(*s, t)).collect();
+                eprintln!(
+                    "game {game}: memory {}: {}",
+                    bell.memory.len(),
+                    turns.join(" ")
+                );
+            }
+        });
+        let part = part_of(&[&RUSSELL_OPENING, &[3, 2]], bell.memory.split()).expect("a part");
+        println!(
+            "| {name} | {} | {} ({}) | {} | {} | {} | {} | {bell_says} |",
+            games.map_or(format!("> {max}"), |g| g.to_string()),
+            bell.memory.len(),
+            bell.memory.parts[part].len(),
+            bell.stats.won,
+            bell.stats.lost,
+            bell.stats.characteristic,
+            bell.memory.overflow,
+        );
+    }
+}

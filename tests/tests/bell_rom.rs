@@ -1,0 +1,54 @@
+//! roms/bell.rim (Bell's learning Kalah, issue 13) must be exactly what pdp1-asm makes of the
+//! files roms/bell.files names (BLK format), and roms/kalah.rim and roms/kalah7.rim, built from
+//! the same library, stay their own assemblies (kalah_rom checks those).
+mod kalah_support;
+use kalah_support::*;
+
+#[test]
+fn bell_rim_is_the_assembled_bell_mac() {
+    let asm = assembly_of("bell.files");
+    let blk = pdp1_asm::tape::write_blk(&asm.image());
+    let file = std::fs::read(roms().join("bell.rim")).unwrap();
+    assert!(
+        blk == file,
+        "roms/bell.rim is stale: cargo run -p pdp1-asm -- @roms/bell.files --format blk -o roms/bell.rim"
+    );
+    // The program and its tables fit field 0; the search stack is in field 15, from `stk` to
+    // the game records at 175100: 15 words a sowing below the root (nd's return and psh's
+    // fourteen), room for 40 sowings.
+    let top = *asm.words.keys().max().unwrap();
+    assert!(top < 0o10000, "field 0 ends at {top:o}");
+    let stk = asm.symbols.value_of("stk").unwrap();
+    assert!(
+        stk >= 0o170000 && 0o175100 - stk >= 15 * 40,
+        "stack room {}",
+        0o175100 - stk
+    );
+}
+
+/// On a machine without the 64K the program says so and halts (instead of losing its memory).
+#[test]
+fn on_a_4k_machine_it_asks_for_64k() {
+    use pdp1_core::{Limit, Machine, MachineConfig, StopReason};
+    let tape = std::fs::read(roms().join("bell.rim")).unwrap();
+    for words in [4096, 32768] {
+        let mut m = Machine::new(MachineConfig {
+            memory_words: words,
+            ..MachineConfig::default()
+        })
+        .unwrap();
+        m.mount_tape(tape.clone());
+        m.read_in();
+        let r = m.run_until(Limit {
+            until_ns: Some(60_000_000_000),
+            instructions: None,
+        });
+        assert!(matches!(r, StopReason::Halted), "{words}: {r:?}");
+        let typed: String = m
+            .drain_typewriter()
+            .iter()
+            .filter_map(|e| pdp1_core::fiodec::to_ascii(e.code, e.upper))
+            .collect();
+        assert!(typed.contains("needs 64k"), "{words}: {typed:?}");
+    }
+}

@@ -1,0 +1,331 @@
+//! Driving roms/bell.rim (Bell's learning Kalah, issue 13) beside the reference learner
+//! `kalah::bell::Bell`, for the bell_* tests.
+//!
+//! The PDP-1 program keeps the library's board (a6 … a1 Ka b6 … b1 Kb): the person is the lower
+//! player a, the machine the upper player b (Bell's Figure 2: the machine plays the top row).
+//! The reference's machine is `Side::A`, so the boards compare with their halves exchanged.
+#![allow(dead_code)]
+
+use crate::kalah_support::{Program, Rng, CR, SPACE};
+use kalah::bell::{self, Bell, Game, Options, Outcome, Say, MACHINE, PERSON};
+use kalah::{choose, Board, Settings};
+use pdp1_core::{MachineConfig, Word};
+
+pub const TW_ANALYSIS: u32 = 0o400000;
+/// Test-word bit 1: one part (the memory unsplit), taken while the memory is empty.
+pub const TW_UNSPLIT: u32 = 0o200000;
+pub const TW_SETUP: u32 = 0o100000;
+/// Test-word bit 3: no characteristics (the reference's `Options::plain()`).
+pub const TW_PLAIN: u32 = 0o040000;
+
+/// The reference learner's options for the PDP-1 program's memory (no parameters yet):
+/// split or one part, with or without characteristics.
+pub fn options(split: bool, characteristics: bool) -> Options {
+    Options {
+        split,
+        characteristics,
+        parameters: false,
+        ..Options::default()
+    }
+}
+
+/// The test word for the same (with the analysis line, without the parameters).
+pub fn test_word(split: bool, characteristics: bool) -> u32 {
+    TW_ANALYSIS
+        | TW_NO_PARAMETERS
+        | if split { 0 } else { TW_UNSPLIT }
+        | if characteristics { 0 } else { TW_PLAIN }
+}
+
+/// Test-word bit 5: no parameters; bit 6: draws count as wins (Bell's error).
+pub const TW_NO_PARAMETERS: u32 = 0o010000;
+pub const TW_DRAWS_AS_WINS: u32 = 0o004000;
+
+/// The reference's options and the test word with the parameters learnt from the records (the
+/// program's default, as the reference's `Options::default()`).
+pub fn with_parameters(split: bool, draws_as_wins: bool) -> (Options, u32) {
+    (
+        Options {
+            split,
+            draws_as_wins,
+            ..Options::default()
+        },
+        (test_word(split, true) & !TW_NO_PARAMETERS)
+            | if draws_as_wins { TW_DRAWS_AS_WINS } else { 0 },
+    )
+}
+
+/// The PDP-1 program's parameters equal the reference's near-wins (Mk 10–19).
+pub fn assert_parameters(k: &Program, r: &Bell, ctx: &str) {
+    let nwt = k.sym("nwt");
+    for m in 10..20u32 {
+        let w = k.m.read(nwt + m - 10).unwrap().bits();
+        let got = (w & 0o400000 == 0).then_some(w as u8);
+        assert_eq!(
+            got, r.params.near_win[m as usize],
+            "near-win at Mk {m}; {ctx}"
+        );
+    }
+}
+
+/// The machine Bell's program needs: 64K (the memory's eleven parts in fields 1–14).
+pub fn machine() -> MachineConfig {
+    MachineConfig {
+        memory_words: 65536,
+        ..MachineConfig::default()
+    }
+}
+
+pub fn boot(tw: u32) -> Program {
+    Program::boot_tape_on("bell.files", "bell.rim", tw, 0, machine())
+}
+
+/// The program's board as the reference's (machine = `Side::A`).
+pub fn board(k: &Program) -> Board {
+    let bd = k.sym("bd");
+    let mut b = Board::new(0);
+    for i in 0..14 {
+        let w = k.m.read(bd + i as u32).unwrap().bits() as u8;
+        b.cells[(i + 7) % 14] = w;
+    }
+    b.to_move = if k.m.read(bd + 14).unwrap().bits() == 1 {
+        MACHINE
+    } else {
+        PERSON
+    };
+    b
+}
+
+/// Set up `b` (reference orientation) by the test entry.
+pub fn set_position(k: &mut Program, b: &Board, tw: u32) {
+    for i in 0..14 {
+        k.m.write(0o40 + i as u32, Word::new(b.cells[(i + 7) % 14] as u32))
+            .unwrap();
+    }
+    let side = if b.to_move == MACHINE { 1 } else { 0 };
+    k.m.write(0o56, Word::new(side)).unwrap();
+    k.m.write(0o57, Word::new(0)).unwrap();
+    k.m.set_test_word(Word::new(tw | TW_SETUP));
+    k.key(CR);
+    k.paper();
+}
+
+pub fn key(k: &mut Program, code: u8) -> String {
+    k.key(code);
+    k.paper()
+}
+
+pub fn result_line(b: &Board) -> String {
+    let m = b.kalah(MACHINE) as u32 + b.pits_total(MACHINE);
+    let p = b.kalah(PERSON) as u32 + b.pits_total(PERSON);
+    match m.cmp(&p) {
+        std::cmp::Ordering::Greater => format!("i win {m}-{p}\n"),
+        std::cmp::Ordering::Less => format!("you win {p}-{m}\n"),
+        std::cmp::Ordering::Equal => format!("draw {m}-{p}\n"),
+    }
+}
+
+/// The PDP-1 memory's words for part `part`, slot `slot`.
+fn slot_words(k: &Program, part: usize, slot: usize) -> [u32; 4] {
+    let a = 0o10000 + (part * 1280 + slot) as u32 * 4;
+    std::array::from_fn(|i| k.m.read(a + i as u32).unwrap().bits())
+}
+
+/// A reference entry as the PDP-1 program stores it. Word 0: 400000 lost, 200000 the kalah a
+/// minimum, 160000 the person's pit (1–6) that need only hold at least its nibble's count,
+/// 017000 which of word 1's pits must agree (M6 M5 M4 M3), 000740 word 2's (M2 M1 P6 P5), the
+/// machine's kalah; words 1–3 the pits four bits each, four to a word, and in the top two bits
+/// of words 2 and 3 which of word 3's pits must agree (P4 P3, P2 P1).
+pub fn entry_words(e: &bell::Entry) -> [u32; 4] {
+    let holes = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
+    let nib = |v: u64, i: usize| {
+        let n = if i < 6 { i } else { i - 1 };
+        ((v >> (4 * n)) & 0xf) as u32
+    };
+    let mut pit: Vec<u32> = holes.iter().map(|&i| nib(e.pits, i)).collect();
+    let marked: Vec<u32> = holes
+        .iter()
+        .map(|&i| u32::from(nib(e.mask, i) != 0))
+        .collect();
+    let mut hole = 0;
+    if let Some((i, min)) = e.at_least {
+        hole = 13 - i as u32;
+        let k = holes.iter().position(|&h| h == i as usize).unwrap();
+        pit[k] = min as u32;
+    }
+    let group = |k: usize| (0..4).fold(0, |acc, j| (acc << 1) | marked[4 * k + j]);
+    let word = |k: usize| (0..4).fold(0, |acc, j| (acc << 4) | pit[4 * k + j]);
+    let (m1, m2, m3) = (group(0), group(1), group(2));
+    let lost = if e.outcome == Outcome::Loss {
+        0o400000
+    } else {
+        0
+    };
+    let min = if e.min_kalah { 0o200000 } else { 0 };
+    [
+        lost | min | hole << 13 | m1 << 9 | m2 << 5 | e.kalah as u32,
+        word(0),
+        word(1) | (m3 >> 2) << 16,
+        word(2) | (m3 & 3) << 16,
+    ]
+}
+
+/// The PDP-1 memory equals the reference's, slot for slot, and the back-track count.
+pub fn assert_memory(k: &Program, r: &Bell, ctx: &str) {
+    assert_entries(k, r, ctx);
+    assert_eq!(corrected(k), r.stats.corrected, "corrections; {ctx}");
+    let tov = k.m.read(k.sym("tov")).unwrap().bits();
+    assert_eq!(tov, 0, "a list of turns overflowed; {ctx}");
+    let bnc = k.m.read(k.sym("bnc")).unwrap().bits() as u64;
+    assert_eq!(bnc, r.stats.backtrack_nodes, "back-track nodes; {ctx}");
+}
+
+/// The PDP-1 memory's entries equal the reference's, slot for slot.
+pub fn assert_entries(k: &Program, r: &Bell, ctx: &str) {
+    for (p, t) in r.memory.parts.iter().enumerate() {
+        for slot in 0..bell::TABLE {
+            let want = t
+                .entries()
+                .find(|(s, _)| *s == slot)
+                .map(|(_, e)| entry_words(e))
+                .unwrap_or([0; 4]);
+            assert_eq!(slot_words(k, p, slot), want, "part {p} slot {slot}; {ctx}");
+        }
+    }
+    let nme = k.m.read(k.sym("nme")).unwrap().bits() as usize;
+    assert_eq!(nme, r.memory.len(), "entries; {ctx}");
+    let ovf = k.m.read(k.sym("ovf")).unwrap().bits();
+    assert_eq!(ovf, r.memory.overflow, "overflow; {ctx}");
+}
+
+/// Entries the PDP-1 program has corrected (a stored outcome the look-ahead contradicts).
+pub fn corrected(k: &Program) -> u32 {
+    k.m.read(k.sym("ncr")).unwrap().bits()
+}
+
+/// What the program types for the machine's turn `mv` from `before` (the key's space first).
+pub fn machine_typed(before: &Board, mv: &bell::MachineMove, analysis: bool) -> String {
+    let mut want = String::from(" \u{8}");
+    if mv.says == Some(Say::Resigns) {
+        want.push_str("i resign\n");
+    } else {
+        let mut c = *before;
+        for &m in &mv.turn {
+            let rep = c.play(m).unwrap().repeat;
+            want.push_str(&format!("{m}{}", if rep { "." } else { "" }));
+        }
+        want.push('\n');
+        if mv.says == Some(Say::WillWin) {
+            want.push_str("i will win\n");
+        }
+    }
+    if analysis {
+        want.push_str(&format!("e{}v{}\n", mv.effort, mv.value));
+    }
+    want
+}
+
+/// The person's moves of one game: a fixed list to replay, then random.
+pub struct Person<'a> {
+    pub rng: &'a mut Rng,
+    pub script: Vec<u8>,
+    pub played: Vec<u8>,
+}
+
+impl Person<'_> {
+    pub fn pick(&mut self, b: &Board) -> u8 {
+        let i = self.played.len();
+        let moves = b.legal_moves();
+        let m = match self.script.get(i) {
+            Some(&m) if moves.contains(&m) => m,
+            // A person who mostly looks ahead (the DEC game's search, 5 turns), so that the
+            // machine loses games and learns.
+            _ if self.rng.below(5) > 0 => choose(b, 0, &Settings::new(5)).unwrap().best,
+            _ => moves[self.rng.below(moves.len() as u64) as usize],
+        };
+        self.played.push(m);
+        m
+    }
+}
+
+/// One game from the opening on `k` (after its carriage return), the reference learner `r`
+/// alongside; `machine_first`: the machine opens. Returns the game.
+pub fn play_game(
+    k: &mut Program,
+    r: &mut Bell,
+    person: &mut Person,
+    machine_first: bool,
+    analysis: bool,
+) -> Game {
+    play_game_with(k, r, person, machine_first, analysis, false)
+}
+
+/// [`play_game`]; `punch_after`: test-word bit 4 is on, so the game's end punches the memory
+/// and types `punched N`.
+pub fn play_game_with(
+    k: &mut Program,
+    r: &mut Bell,
+    person: &mut Person,
+    machine_first: bool,
+    analysis: bool,
+    punch_after: bool,
+) -> Game {
+    let mut g = Game::new(machine_first);
+    let mut log = String::new();
+    // The game takes whole turns: the person's sowings wait in `pending` until the turn ends;
+    // `cur` is the board after them.
+    let mut cur = g.board;
+    let mut pending = Vec::new();
+    loop {
+        let ctx = format!("{cur:?}; game so far {log:?}");
+        let mut want;
+        let typed;
+        if cur.to_move == MACHINE {
+            let before = g.board;
+            let mv = r.machine_turn(&mut g).unwrap();
+            typed = key(k, SPACE);
+            want = machine_typed(&before, &mv, analysis);
+            if punch_after && mv.says == Some(Say::Resigns) {
+                let at = want.find("i resign\n").unwrap() + "i resign\n".len();
+                want.insert_str(at, &format!("punched {}\n", r.memory.len()));
+            }
+            cur = g.board;
+        } else {
+            let m = person.pick(&cur);
+            typed = key(k, m);
+            let rep = cur.play(m).unwrap().repeat;
+            want = format!("{m}{}", if rep { '.' } else { ',' });
+            pending.push(m);
+            if cur.to_move != PERSON || cur.is_terminal() {
+                g.play(&pending).unwrap();
+                pending.clear();
+            }
+            if cur.is_terminal() {
+                want.push('\n');
+            }
+        }
+        if cur.is_terminal() {
+            want.push_str(&result_line(&cur));
+            if punch_after {
+                want.push_str(&format!("punched {}\n", r.memory.len()));
+            }
+        }
+        log.push_str(&typed);
+        assert_eq!(typed, want, "{ctx}");
+        if g.over() {
+            r.finish(&g);
+            return g;
+        }
+        assert_eq!(board(k), cur, "board; {ctx}");
+    }
+}
+
+impl Person<'_> {
+    pub fn new(rng: &mut Rng, script: Vec<u8>) -> Person<'_> {
+        Person {
+            rng,
+            script,
+            played: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Issue 13: Bell's memory on paper tape. Key `p` punches the memory (a checksummed binary
+//! tape), key `r` reads one back from the reader; a new machine that reads the tape plays the
+//! next game exactly as the machine that punched it, and a damaged or foreign tape is refused
+//! with the memory kept.
+mod bell_support;
+mod kalah_support;
+use bell_support::*;
+use kalah::bell::Bell;
+use kalah_support::{Program, Rng, CR};
+
+/// FIO-DEC `p`, `r`.
+const KEY_P: u8 = 0o47;
+const KEY_R: u8 = 0o51;
+
+/// A machine that has learnt from `n` games (the reference alongside), seeded `seed`.
+fn learnt(seed: u64, n: usize) -> (Program, Bell, Rng) {
+    let mut rng = Rng(seed);
+    let mut k = boot(test_word(true, true));
+    let mut r = Bell::new(options(true, true));
+    for i in 0..n {
+        if i > 0 {
+            k.key(CR);
+            k.paper();
+        }
+        let script = if i % 2 == 0 { vec![2] } else { Vec::new() };
+        let mut p = Person::new(&mut rng, script);
+        play_game(&mut k, &mut r, &mut p, false, true);
+    }
+    assert!(!r.memory.is_empty(), "nothing learnt");
+    (k, r, rng)
+}
+
+/// Punch the memory: what is typed, the frames punched.
+fn punch(k: &mut Program) -> (String, Vec<u8>) {
+    k.m.drain_punch();
+    let typed = key(k, KEY_P);
+    (typed, k.m.drain_punch())
+}
+
+/// Put `tape` in the reader and strike `r`.
+fn read(k: &mut Program, tape: Vec<u8>) -> String {
+    k.m.mount_tape(tape);
+    key(k, KEY_R)
+}
+
+#[test]
+fn the_memory_survives_on_tape() {
+    let (mut k, mut r, mut rng) = learnt(0xbe11_7001, 4);
+    let (typed, tape) = punch(&mut k);
+    assert_eq!(typed, format!("p\npunched {}\n", r.memory.len()));
+    assert!(tape.len() > 60, "{} frames", tape.len());
+    // A new machine reads it back: the memory is the same, slot for slot.
+    let mut k2 = boot(test_word(true, true));
+    assert_eq!(
+        read(&mut k2, tape.clone()),
+        format!("r\nread {}\n", r.memory.len())
+    );
+    assert_entries(&k2, &r, "read back");
+    // The next game, the same person's moves: the first machine, the second and the reference
+    // play it alike.
+    k.key(CR);
+    k.paper();
+    let mut r2 = r.clone();
+    let seed = rng.next();
+    let (mut rng1, mut rng2) = (Rng(seed), Rng(seed));
+    let mut p1 = Person::new(&mut rng1, vec![2]);
+    let g1 = play_game(&mut k, &mut r, &mut p1, false, true);
+    let mut p2 = Person::new(&mut rng2, vec![2]);
+    let g2 = play_game(&mut k2, &mut r2, &mut p2, false, true);
+    assert_eq!(g1.turns, g2.turns);
+    assert_entries(&k2, &r2, "after the next game");
+    assert_entries(&k, &r, "after the next game, first machine");
+    // Punching the same memory twice gives the same tape.
+    let (_, again) = punch(&mut k);
+    let (_, again2) = punch(&mut k2);
+    assert_eq!(again, again2);
+}
+
+#[test]
+fn a_damaged_or_foreign_tape_is_refused_and_the_memory_kept() {
+    let (mut k, r, _) = learnt(0xbe11_7002, 2);
+    let (_, tape) = punch(&mut k);
+    // Another machine with a memory of its own.
+    let (mut k2, r2, _) = learnt(0xbe11_7003, 3);
+    // One hole of one line in the middle changed.
+    let mut bad = tape.clone();
+    let mid = bad.len() / 2;
+    let line = (mid..bad.len())
+        .find(|&i| bad[i] & 0o200 != 0)
+        .expect("a binary line");
+    bad[line] ^= 0o004;
+    assert_eq!(read(&mut k2, bad), "r\ndamaged memory tape\n");
+    assert_entries(&k2, &r2, "after the damaged tape");
+    // A tape cut short.
+    let short = tape[..tape.len() * 2 / 3].to_vec();
+    assert_eq!(read(&mut k2, short), "r\ndamaged memory tape\n");
+    assert_entries(&k2, &r2, "after the short tape");
+    // Another program's tape.
+    let foreign = std::fs::read(kalah_support::roms().join("kalah.rim")).unwrap();
+    assert_eq!(read(&mut k2, foreign), "r\nnot a memory tape\n");
+    assert_entries(&k2, &r2, "after the foreign tape");
+    // No tape at all.
+    assert_eq!(read(&mut k2, Vec::new()), "r\nno tape\n");
+    assert_entries(&k2, &r2, "with no tape");
+    // The good tape is taken.
+    assert_eq!(read(&mut k2, tape), format!("r\nread {}\n", r.memory.len()));
+    assert_entries(&k2, &r, "after the good tape");
+}
+
+/// Test-word bit 4 punches the memory after every game; a tape of several memories one after
+/// the other is read to its end and the last memory kept.
+#[test]
+fn punched_after_every_game_and_the_last_memory_kept() {
+    let mut rng = Rng(0xbe11_7004);
+    let tw = test_word(true, true) | 0o020000;
+    let mut k = boot(tw);
+    let mut r = Bell::new(options(true, true));
+    k.m.drain_punch();
+    let mut tapes = Vec::new();
+    for i in 0..3 {
+        if i > 0 {
+            k.key(CR);
+            k.paper();
+        }
+        let mut p = Person::new(&mut rng, vec![2]);
+        play_game_with(&mut k, &mut r, &mut p, false, true, true);
+        tapes.push(k.m.drain_punch());
+        assert!(!tapes[i].is_empty(), "game {i}: nothing punched");
+    }
+    // All three tapes on one: the new machine reads them all and keeps the last memory.
+    let all: Vec<u8> = tapes.concat();
+    let mut k2 = boot(test_word(true, true));
+    let typed = read(&mut k2, all);
+    assert!(
+        typed.ends_with(&format!("read {}\n", r.memory.len())),
+        "{typed:?}"
+    );
+    assert_eq!(typed.matches("read ").count(), 3, "{typed:?}");
+    assert_entries(&k2, &r, "the last memory");
+}
+
+/// With the parameters, the game records and the relations travel on the tape too: the machine
+/// that reads it plays the next game as the one that punched it.
+#[test]
+fn the_parameters_survive_on_tape() {
+    let mut rng = Rng(0xbe11_7005);
+    let (o, tw) = with_parameters(true, false);
+    let mut k = boot(tw);
+    let mut r = Bell::new(o);
+    for i in 0..10 {
+        if i > 0 {
+            k.key(CR);
+            k.paper();
+        }
+        let mut p = Person::new(&mut rng, Vec::new());
+        play_game(&mut k, &mut r, &mut p, i % 3 == 0, true);
+        assert_memory(&k, &r, &format!("game {i}"));
+        assert_parameters(&k, &r, &format!("game {i}"));
+    }
+    assert!(!r.params.is_empty(), "no parameter learnt");
+    let (typed, tape) = punch(&mut k);
+    assert_eq!(typed, format!("p\npunched {}\n", r.memory.len()));
+    let mut k2 = boot(tw);
+    assert_eq!(read(&mut k2, tape), format!("r\nread {}\n", r.memory.len()));
+    assert_entries(&k2, &r, "read back");
+    assert_parameters(&k2, &r, "read back");
+    k.key(CR);
+    k.paper();
+    let mut r2 = r.clone();
+    for _ in 0..3 {
+        let seed = rng.next();
+        let (mut rng1, mut rng2) = (Rng(seed), Rng(seed));
+        let g1 = play_game(
+            &mut k,
+            &mut r,
+            &mut Person::new(&mut rng1, Vec::new()),
+            false,
+            true,
+        );
+        let g2 = play_game(
+            &mut k2,
+            &mut r2,
+            &mut Person::new(&mut rng2, Vec::new()),
+            false,
+            true,
+        );
+        assert_eq!(g1.turns, g2.turns);
+        assert_entries(&k2, &r2, "after a game");
+        assert_parameters(&k2, &r2, "after a game");
+        k.key(CR);
+        k.paper();
+        k2.key(CR);
+        k2.paper();
+    }
+}
