@@ -530,8 +530,8 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
     if setup.tape.is_none() && cli.load_state.is_none() {
         bail!("--mankalah needs the program's TAPE (e.g. roms/kalah7.rim)");
     }
-    if cli.type_text.is_some() {
-        bail!("--mankalah takes its keys from the engine's messages, not from --type");
+    if cli.type_text.is_some() || cli.script.is_some() {
+        bail!("--mankalah takes its keys from the engine's messages, not from --type or --script");
     }
     let depth = cli.depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=15).contains(&depth) {
