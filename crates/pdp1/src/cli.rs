@@ -160,8 +160,8 @@ pub struct Cli {
     /// progress on stderr. No window. See docs/kalah.md.
     #[arg(long)]
     pub mankalah: bool,
-    /// --mankalah: the program's search depth (test word bits 14–17), 1–15; default 10 (a match
-    /// takes minutes, see docs/kalah.md).
+    /// --mankalah: the program's search depth (test word bits 14–17), 1–15; default 8, the
+    /// tournament setting (a match takes seconds; 10 takes minutes, see docs/kalah.md).
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
 }
