@@ -117,6 +117,9 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             au.feed(&mut run.m);
         }
         if let Some(sc) = screen.as_mut() {
+            if sc.view.tape_name != run.tape_in_reader() {
+                sc.view.tape_name = run.tape_in_reader().to_owned();
+            }
             sc.feed_display(&a.points);
             sc.feed_typewriter(&a.typed);
         }

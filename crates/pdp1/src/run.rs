@@ -681,6 +681,12 @@ impl RunControl {
         }
     }
 
+    /// The name of the tape in the reader, for the console's reader panel (a `--reader`
+    /// tape or a script's `mount` changes it as the tape goes in).
+    pub fn tape_in_reader(&self) -> &str {
+        self.feeder.tape_in_reader()
+    }
+
     /// The reader's tapes (READ IN again, mounting a tape from the window) and the machine.
     pub fn feeder(&mut self) -> (&mut Feeder, &mut Machine) {
         (&mut self.feeder, &mut self.m)

@@ -519,9 +519,9 @@ impl Script {
                     let _ = run.m.write(*a, *w);
                 }
                 Action::Examine(a, b) => out.extend(examine_lines(&run.m, *a, *b)),
-                Action::Mount { frames, .. } => {
+                Action::Mount { path, frames } => {
                     let (feeder, m) = run.feeder();
-                    feeder.mount_frames(frames.clone(), m);
+                    feeder.mount_frames(frames.clone(), &crate::tape::file_name(path), m);
                 }
                 Action::Punch(path) => run.punch_to(path.clone()),
                 Action::Type(keys) => run.typist.push(keys.iter().copied()),

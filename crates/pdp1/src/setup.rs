@@ -24,6 +24,10 @@ pub struct Setup {
     /// The `--reader` tapes, in order: the first mounted once the boot tape has been read,
     /// each further one when the one before has run out: see [`Feeder`].
     pub reader: Vec<Tape>,
+    /// The boot tape's file name and the `--reader` tapes', as the console's reader panel
+    /// names them.
+    pub tape_name: String,
+    pub reader_names: Vec<String>,
     /// Keys from `--type`, parsed and checked; `None` when `--type` was not given.
     pub typed: Option<Vec<Key>>,
     /// `--examine` ranges (octal addresses, inclusive), checked against the memory size.
@@ -158,6 +162,12 @@ impl Setup {
         Ok(Setup {
             settings,
             tape,
+            tape_name: crate::tape::file_name_of(cli.tape.as_deref()),
+            reader_names: cli
+                .reader
+                .iter()
+                .map(|p| crate::tape::file_name(p))
+                .collect(),
             reader,
             typed,
             examine,
@@ -195,7 +205,7 @@ impl Setup {
 
     /// A feeder that puts `--reader`'s tape in once the boot tape has been read.
     pub fn feeder(&self) -> Feeder {
-        Feeder::new(self.tape.as_ref(), &self.reader)
+        Feeder::new(self.tape.as_ref(), &self.reader).named(&self.tape_name, &self.reader_names)
     }
 
     /// Power on (or restore `--load-state`), set the switches, mount the tape and press READ IN.

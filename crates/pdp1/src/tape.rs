@@ -15,6 +15,18 @@ pub struct Tape {
     pub start: Option<u32>,
 }
 
+/// A tape's file name as the console's reader panel shows it.
+pub fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// [`file_name`] of a tape that may be absent (empty then).
+pub fn file_name_of(path: Option<&Path>) -> String {
+    path.map(file_name).unwrap_or_default()
+}
+
 fn read_frames(path: &Path, what: &str) -> Result<Vec<u8>> {
     let frames =
         std::fs::read(path).with_context(|| format!("cannot read {what} {}", path.display()))?;
@@ -77,6 +89,14 @@ pub struct Feeder {
     /// The length of the `--reader` tape now in the reader (`None`: none mounted yet).
     current: Option<usize>,
     first_done: bool,
+    /// The names of the boot tape and of the `--reader` tapes (as given, and still to come),
+    /// and of the tape now in the reader, for the console's reader panel: every way a tape
+    /// goes in — READ IN, the `--reader` queue, a script's `mount`, the window's Ctrl+O —
+    /// passes through here, so the panel names the tape the reader holds.
+    first_name: String,
+    next_names_given: Vec<String>,
+    next_names: VecDeque<String>,
+    in_reader: String,
 }
 
 impl Feeder {
@@ -88,7 +108,26 @@ impl Feeder {
             next_given: given,
             current: None,
             first_done: first.is_none(),
+            first_name: String::new(),
+            next_names_given: Vec::new(),
+            next_names: VecDeque::new(),
+            in_reader: String::new(),
         }
+    }
+
+    /// Name the tapes `new` was given (the boot tape, then the `--reader` tapes in order), as
+    /// the console's reader panel shows them.
+    pub fn named(mut self, first: &str, next: &[String]) -> Feeder {
+        self.first_name = first.to_owned();
+        self.in_reader = first.to_owned();
+        self.next_names_given = next.to_vec();
+        self.next_names = next.iter().cloned().collect();
+        self
+    }
+
+    /// The name of the tape in the reader (empty: none named).
+    pub fn tape_in_reader(&self) -> &str {
+        &self.in_reader
     }
 
     /// The operator takes the boot tape back to its leader and puts it in the reader again
@@ -100,6 +139,8 @@ impl Feeder {
         };
         m.mount_tape(first.clone());
         self.next = self.next_given.iter().cloned().collect();
+        self.next_names = self.next_names_given.iter().cloned().collect();
+        self.in_reader = self.first_name.clone();
         self.current = None;
         self.first_done = false;
         true
@@ -107,25 +148,29 @@ impl Feeder {
 
     /// A new boot tape goes into the reader (the window's Ctrl+O), in place of the old one
     /// and any second tape.
-    pub fn mount_boot(&mut self, tape: &Tape, m: &mut Machine) {
+    pub fn mount_boot(&mut self, tape: &Tape, name: &str, m: &mut Machine) {
         self.first = Some(tape.frames.clone());
         self.forget_queue();
+        self.first_name = name.to_owned();
+        self.in_reader = name.to_owned();
         self.first_done = false;
         m.mount_tape(tape.frames.clone());
     }
 
     /// A data tape goes into the reader for the program to read (the window's Ctrl+O): the
     /// boot tape counts as read.
-    pub fn mount_data(&mut self, tape: &Tape, m: &mut Machine) {
+    pub fn mount_data(&mut self, tape: &Tape, name: &str, m: &mut Machine) {
         self.forget_queue();
+        self.in_reader = name.to_owned();
         self.first_done = true;
         m.mount_tape(tape.frames.clone());
     }
 
     /// A script's `mount`: these frames go into the reader in place of what is there (and of
     /// any `--reader` tape still to come); the program or READ IN reads them.
-    pub fn mount_frames(&mut self, frames: Vec<u8>, m: &mut Machine) {
+    pub fn mount_frames(&mut self, frames: Vec<u8>, name: &str, m: &mut Machine) {
         self.forget_queue();
+        self.in_reader = name.to_owned();
         self.first_done = true;
         m.mount_tape(frames);
     }
@@ -139,6 +184,7 @@ impl Feeder {
             return;
         }
         self.first = Some(unread.to_vec());
+        self.first_name = self.in_reader.clone();
         self.first_done = false;
     }
 
@@ -146,6 +192,8 @@ impl Feeder {
     fn forget_queue(&mut self) {
         self.next.clear();
         self.next_given.clear();
+        self.next_names.clear();
+        self.next_names_given.clear();
         self.current = None;
     }
 
@@ -188,8 +236,65 @@ impl Feeder {
         if self.first_done && due {
             if let Some(frames) = self.next.pop_front() {
                 self.current = Some(frames.len());
+                self.in_reader = self.next_names.pop_front().unwrap_or_default();
                 m.mount_tape(frames);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdp1_core::{Limit, MachineConfig, Word};
+
+    /// A machine reading the reader line after line (100: rpa with wait, 101: jmp 100) for
+    /// `ms` milliseconds of emulated time, the feeder polled every millisecond.
+    fn read_for(m: &mut Machine, f: &mut Feeder, ms: u64) {
+        for _ in 0..ms {
+            let until = m.time_ns() + 1_000_000;
+            m.run_until(Limit {
+                until_ns: Some(until),
+                instructions: None,
+            });
+            f.poll(m);
+        }
+    }
+
+    #[test]
+    fn the_reader_panel_names_the_tape_in_the_reader() {
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        m.write(0o100, Word::new(0o730001)).unwrap(); // rpa (wait for the line)
+        m.write(0o101, Word::new(0o600100)).unwrap(); // jmp 100
+        m.set_pc(0o100);
+        m.cont();
+        let tape = |frames: &[u8]| Tape {
+            frames: frames.to_vec(),
+            start: None,
+        };
+        let names = ["a.pt".to_owned(), "b.pt".to_owned()];
+        let mut f = Feeder::new(None, &[tape(&[1, 2, 0]), tape(&[3, 0])]).named("", &names);
+        assert_eq!(f.tape_in_reader(), "");
+        f.poll(&mut m);
+        assert_eq!(
+            f.tape_in_reader(),
+            "a.pt",
+            "the first --reader tape goes in at once"
+        );
+        read_for(&mut m, &mut f, 20);
+        assert_eq!(
+            f.tape_in_reader(),
+            "b.pt",
+            "the second when the first ran out"
+        );
+        // A script's `mount` (and the window's Ctrl+O) names what it puts in.
+        f.mount_frames(vec![5, 0], "hyperspace85.bin", &mut m);
+        assert_eq!(f.tape_in_reader(), "hyperspace85.bin");
+        read_for(&mut m, &mut f, 20);
+        assert_eq!(
+            f.tape_in_reader(),
+            "hyperspace85.bin",
+            "the queue was forgotten"
+        );
     }
 }

@@ -137,9 +137,7 @@ fn program_help(tape: &std::path::Path) -> anyhow::Result<Vec<String>> {
 
 /// The tape's file name as the console's reader shows it.
 pub fn tape_name(tape: Option<&std::path::Path>) -> String {
-    tape.and_then(|p| p.file_name())
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
+    crate::tape::file_name_of(tape)
 }
 
 /// An unchanged picture is uploaded again after this many frames (half a second).
@@ -406,6 +404,9 @@ impl App {
             self.screen.view.debugger.record_line(line.clone());
         }
         self.screen.view.debugger.traced += a.traced;
+        if self.screen.view.tape_name != self.run.tape_in_reader() {
+            self.screen.view.tape_name = self.run.tape_in_reader().to_owned();
+        }
         self.screen.feed_display(&a.points);
         if let Some(last) = a.typed.iter().rfind(|e| !e.local) {
             self.keyboard.set_case(last.upper);
@@ -764,8 +765,7 @@ impl App {
         let msg = match crate::tape::Tape::boot(path) {
             Ok(t) => {
                 let (feeder, m) = self.run.feeder();
-                feeder.mount_boot(&t, m);
-                self.screen.view.tape_name = tape_name(Some(path));
+                feeder.mount_boot(&t, &tape_name(Some(path)), m);
                 format!("{name} is in the reader: F7 READ IN loads it")
             }
             Err(boot) => {
@@ -773,8 +773,7 @@ impl App {
                     // Not a READ IN image (or truncated): a data tape, unless it cannot be read.
                     Ok(t) if path.is_file() => {
                         let (feeder, m) = self.run.feeder();
-                        feeder.mount_data(&t, m);
-                        self.screen.view.tape_name = tape_name(Some(path));
+                        feeder.mount_data(&t, &tape_name(Some(path)), m);
                         format!("{name} is in the reader for the program ({boot:#}: not a READ IN tape)")
                     }
                     Ok(_) => format!("{boot:#} (nothing mounted)"),
