@@ -548,3 +548,25 @@ fn the_read_in_is_drawn_during_the_load() {
     assert!(holes > 100, "punched holes: {holes} pixels");
     assert!(img.scope_lit().is_empty(), "nothing on the tube yet");
 }
+
+/// Issue 17, a demonstrator's 800×480 screen: Ctrl+F gives the tube the window's height (480
+/// pixels instead of 272 beside the console) with the Kalah board on it, round, and the paper
+/// in the strip beside it.
+#[test]
+fn ctrl_f_gives_a_small_screen_to_the_tube() {
+    let tape = project_root().join("roms/kalah.rim");
+    let Some(img) = run_window_sized(
+        &tape,
+        // (Four seconds at 16x: the key comes a second after the window is up.)
+        "--speed 16 --max-seconds 64",
+        "xdotool key ctrl+f",
+        Some((800, 480)),
+    ) else {
+        return;
+    };
+    assert_eq!((img.w, img.h), (800, 480));
+    let side = img.scope_side();
+    assert_eq!(side, 480, "the tube is as high as the window");
+    assert_eq!(img.at(side / 2, side / 2 + side / 8), TUBE_FACE, "the face");
+    assert!(img.scope_lit().len() > 300, "the board is on the tube");
+}

@@ -32,6 +32,8 @@ pub struct Layout {
 const RIGHT_COLUMNS: i32 = 66;
 /// Height left under the tube from which the paper goes there instead.
 const PAPER_UNDER: i32 = 160;
+/// The narrowest paper beside the tube in the tube-first layout (Ctrl+F), in columns.
+const TUBE_FIRST_PAPER: i32 = 24;
 /// The smallest picture the window draws (issue 17: at 400x300 the console's labels
 /// overlapped): a smaller window shows its top left part.
 pub const MIN_SIZE: (usize, usize) = (720, 440);
@@ -68,6 +70,26 @@ impl Layout {
             paper: Rect::new(rx, ch, rw, ph),
             debug: Rect::new(rx, ch + ph, rw, rest - ph),
             s,
+        }
+    }
+
+    /// Ctrl+F, the tube first (issue 17: a demonstrator's small screen — 800×480 leaves the
+    /// normal layout a 272-pixel tube beside the 66-column console): the tube as high as the
+    /// window, the typewriter paper in the strip beside it (at least [`TUBE_FIRST_PAPER`]
+    /// columns), console and debugger hidden (empty panes at the right edge).
+    pub fn tube_first(w: usize, h: usize) -> Layout {
+        let normal = Layout::new(w, h);
+        let (w, h) = (w as i32, h as i32);
+        let (cw, _) = cell(normal.s);
+        let side = h.min(w - TUBE_FIRST_PAPER * cw).max(200.min(w));
+        let rw = (w - side).max(0);
+        Layout {
+            scope: Rect::new(0, 0, side, side.min(h)),
+            scope2: None,
+            console: Rect::new(w, 0, 0, 0),
+            paper: Rect::new(side, 0, rw, h),
+            debug: Rect::new(w, h, 0, 0),
+            s: normal.s,
         }
     }
 
@@ -151,6 +173,9 @@ pub struct View {
     pub tape_name: String,
     /// Which displays are shown once the second one has been used (Ctrl+D).
     pub scopes: Scopes,
+    /// Ctrl+F: the tube as large as the window's height, the paper beside it, console and
+    /// debugger hidden ([`Layout::tube_first`]).
+    pub tube_first: bool,
 }
 
 impl Default for View {
@@ -168,6 +193,7 @@ impl Default for View {
             status: String::new(),
             debugger: Debugger::new(None),
             scopes: Scopes::Both,
+            tube_first: false,
         }
     }
 }
@@ -184,6 +210,8 @@ pub struct Screen {
     widen_for_second: bool,
     /// The `scopes` the layout was made for.
     shown: Scopes,
+    /// The layout is the tube-first one (the view's `tube_first` when it was laid out).
+    shown_tube_first: bool,
     paper: Paper,
     pub view: View,
     /// Mouse targets of the console, the debugger and the help overlay, kept while a pane is
@@ -256,6 +284,8 @@ pub const HELP: &[&str] = &[
     "ctrl+G Spacewar! control boxes: A D S W and J L K I",
     "  (rotate left, rotate right, thrust, fire); ctrl+G again types",
     "ctrl+D second display (once used): both, first, second",
+    "ctrl+F the tube first: as high as the window, the paper beside",
+    "  it, console and debugger hidden (a small screen); again: back",
     "ctrl+U sound on/off (program flags 1-4; heard at 1x speed)",
     "ctrl+Q or closing the window quits.",
 ];
@@ -270,6 +300,7 @@ impl Screen {
             phosphor2: None,
             widen_for_second: false,
             shown: Scopes::Both,
+            shown_tube_first: false,
             layout,
             paper: Paper::new(),
             view: View::default(),
@@ -329,9 +360,12 @@ impl Screen {
     fn relayout(&mut self) {
         let (w, h) = self.size();
         self.shown = self.view.scopes;
+        self.shown_tube_first = self.view.tube_first;
         let both = self.phosphor2.is_some() && self.shown == Scopes::Both;
         self.layout = if both {
             Layout::dual(w, h)
+        } else if self.view.tube_first {
+            Layout::tube_first(w, h)
         } else {
             Layout::new(w, h)
         };
@@ -416,7 +450,7 @@ impl Screen {
 
     /// Draw the current state (the scope as it looks at the machine's emulated time).
     pub fn render(&mut self, m: &Machine) -> &[u32] {
-        if self.view.scopes != self.shown {
+        if self.view.scopes != self.shown || self.view.tube_first != self.shown_tube_first {
             self.relayout();
         }
         self.phosphor.advance(m.time_ns());
@@ -463,23 +497,28 @@ impl Screen {
                 tape_name: &self.view.tape_name,
             };
             self.console_hits.clear();
-            console::draw(
-                &mut self.canvas,
-                l.console,
-                l.s,
-                m,
-                &st,
-                &mut self.console_hits,
-            );
             self.debug_hits.clear();
-            self.view.debugger.draw(
-                &mut self.canvas,
-                l.debug,
-                l.s,
-                m,
-                &self.view.status,
-                &mut self.debug_hits,
-            );
+            // (Hidden in the tube-first layout: empty panes.)
+            if l.console.h > 0 {
+                console::draw(
+                    &mut self.canvas,
+                    l.console,
+                    l.s,
+                    m,
+                    &st,
+                    &mut self.console_hits,
+                );
+            }
+            if l.debug.h > 0 {
+                self.view.debugger.draw(
+                    &mut self.canvas,
+                    l.debug,
+                    l.s,
+                    m,
+                    &self.view.status,
+                    &mut self.debug_hits,
+                );
+            }
             let h = self.canvas.hash(l.console) ^ self.canvas.hash(l.debug).rotate_left(1);
             dirty |= h != self.panels_hash;
             self.panels_hash = h;
@@ -622,6 +661,47 @@ mod tests {
             assert!(l.paper.h > 100 && l.debug.h > 100, "{w}x{h}: {l:?}");
             assert!(l.console.w >= RIGHT_COLUMNS * cell(l.s).0);
         }
+    }
+
+    /// Issue 17, a demonstrator's small screen: in the normal layout 800×480 gives the tube
+    /// 272 pixels beside the 66-column console; Ctrl+F (the tube first) gives it the window's
+    /// height, the paper the strip beside it, and draws no console or debugger (nothing to
+    /// click there); Ctrl+F again brings the normal layout back.
+    #[test]
+    fn the_tube_first_layout_gives_a_small_screen_to_the_tube() {
+        for (w, h) in [(720, 440), (800, 480), (1024, 600), (1280, 760)] {
+            let normal = Layout::new(w, h);
+            let l = Layout::tube_first(w, h);
+            let (wi, hi) = (w as i32, h as i32);
+            assert_eq!(
+                l.scope.w,
+                hi.min(wi - TUBE_FIRST_PAPER * cell(l.s).0),
+                "{w}x{h}"
+            );
+            assert!(l.scope.w >= normal.scope.w, "{w}x{h}: {l:?}");
+            assert_eq!((l.paper.x, l.paper.y), (l.scope.right(), 0));
+            assert_eq!((l.paper.right(), l.paper.bottom()), (wi, hi));
+            assert!(l.paper.w >= TUBE_FIRST_PAPER * cell(l.s).0);
+            assert_eq!(l.console.w * l.console.h + l.debug.w * l.debug.h, 0);
+        }
+        assert_eq!(Layout::tube_first(800, 480).scope.w, 480);
+        assert_eq!(Layout::new(800, 480).scope.w, 272);
+
+        let m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
+        let mut sc = Screen::new(800, 480);
+        sc.render(&m);
+        assert!(
+            !sc.console_hits.is_empty(),
+            "the normal layout has switches"
+        );
+        sc.view.tube_first = true;
+        sc.render(&m);
+        assert_eq!(sc.layout().scope.w, 480);
+        assert!(sc.console_hits.is_empty() && sc.debug_hits.is_empty());
+        sc.view.tube_first = false;
+        sc.render(&m);
+        assert_eq!(sc.layout().scope.w, 272);
+        assert!(!sc.console_hits.is_empty());
     }
 
     /// Issue 17: a window taller than the tube is wide puts the paper under the tube instead of

@@ -803,6 +803,15 @@ impl App {
             (Key::F12, _) => self.screenshot_now(),
             (Key::Q, true) => self.quit = true,
             (Key::S, true) => self.save_state(),
+            (Key::F, true) => {
+                let v = &mut self.screen.view;
+                v.tube_first = !v.tube_first;
+                self.status(if self.screen.view.tube_first {
+                    "the tube first: console and debugger hidden (ctrl+F brings them back)"
+                } else {
+                    "console and debugger shown"
+                });
+            }
             (Key::G, true) => {
                 let v = &mut self.screen.view;
                 v.game = !v.game;
