@@ -78,6 +78,36 @@ fn games_equal_the_reference_long() {
     games(0xbe11_0007, 60, true, false);
 }
 
+/// A position `rng` plays into from the opening, up to `plies` sowings, either side first.
+fn random_board(rng: &mut Rng, plies: u64) -> Board {
+    let mut b = Board::new(3);
+    b.to_move = if rng.below(2) == 0 { MACHINE } else { PERSON };
+    for _ in 0..rng.below(plies) {
+        let moves = b.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        b.play(moves[rng.below(moves.len() as u64) as usize])
+            .unwrap();
+    }
+    b
+}
+
+/// The machine's turn from the set-up position `b` (the program set up on it): what it types
+/// and its memory afterwards equal the reference's.
+fn machine_turn_agrees(k: &mut kalah_support::Program, r: &mut Bell, b: &Board) {
+    let mut g = Game::new(true);
+    g.board = *b;
+    g.positions = vec![*b];
+    let mv = r.machine_turn(&mut g).unwrap();
+    let mut want = machine_typed(b, &mv, true);
+    if g.board.is_terminal() {
+        want.push_str(&result_line(&g.board));
+    }
+    assert_eq!(key(k, SPACE), want, "{b:?}");
+    assert_memory(k, r, &format!("{b:?}"));
+}
+
 /// The machine's turn from random 3-in-a-pit positions (set up, no turns before) equals the
 /// reference learner's: value, positions examined, turn, what it says, what it learns.
 #[test]
@@ -87,32 +117,13 @@ fn positions_equal_the_reference() {
     let mut r = Bell::new(options(true, true));
     let mut n = 0;
     while n < 40 {
-        let mut b = Board::new(3);
-        b.to_move = if rng.below(2) == 0 { MACHINE } else { PERSON };
-        let len = rng.below(30);
-        for _ in 0..len {
-            let moves = b.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            b.play(moves[rng.below(moves.len() as u64) as usize])
-                .unwrap();
-        }
+        let b = random_board(&mut rng, 30);
         if b.is_terminal() || b.to_move != MACHINE {
             continue;
         }
         set_position(&mut k, &b, test_word(true, true));
         assert_eq!(board(&k), b);
-        let mut g = Game::new(true);
-        g.board = b;
-        g.positions = vec![b];
-        let mv = r.machine_turn(&mut g).unwrap();
-        let mut want = machine_typed(&b, &mv, true);
-        if g.board.is_terminal() {
-            want.push_str(&result_line(&g.board));
-        }
-        assert_eq!(key(&mut k, SPACE), want, "{b:?}");
-        assert_memory(&k, &r, &format!("{b:?}"));
+        machine_turn_agrees(&mut k, &mut r, &b);
         n += 1;
     }
 }
@@ -200,16 +211,7 @@ fn a_wrong_entry_is_corrected() {
         if done == 3 {
             break;
         }
-        let mut b = Board::new(3);
-        b.to_move = if rng.below(2) == 0 { MACHINE } else { PERSON };
-        for _ in 0..rng.below(40) {
-            let moves = b.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            b.play(moves[rng.below(moves.len() as u64) as usize])
-                .unwrap();
-        }
+        let b = random_board(&mut rng, 40);
         if b.is_terminal()
             || b.to_move != MACHINE
             || bell::end_value(&b).is_some()
@@ -236,16 +238,7 @@ fn a_wrong_entry_is_corrected() {
         let n = k.m.read(nme).unwrap().bits();
         k.m.write(nme, pdp1_core::Word::new(n + 1)).unwrap();
         set_position(&mut k, &b, test_word(false, true));
-        let mut g = Game::new(true);
-        g.board = b;
-        g.positions = vec![b];
-        let mv = r.machine_turn(&mut g).unwrap();
-        let mut want = machine_typed(&b, &mv, true);
-        if g.board.is_terminal() {
-            want.push_str(&result_line(&g.board));
-        }
-        assert_eq!(key(&mut k, SPACE), want, "{b:?}");
-        assert_memory(&k, &r, &format!("{b:?}"));
+        machine_turn_agrees(&mut k, &mut r, &b);
         done += 1;
     }
     assert_eq!(done, 3);
