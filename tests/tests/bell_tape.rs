@@ -70,10 +70,72 @@ fn the_memory_survives_on_tape() {
     assert_eq!(g1.turns, g2.turns);
     assert_entries(&k2, &r2, "after the next game");
     assert_entries(&k, &r, "after the next game, first machine");
-    // Punching the same memory twice gives the same tape.
+    // Punching the same memory twice gives the same tape, and the reference's, frame for frame.
     let (_, again) = punch(&mut k);
     let (_, again2) = punch(&mut k2);
     assert_eq!(again, again2);
+    assert_same_tape(&again, &r.punch(), "after the next game");
+}
+
+/// The PDP-1's tape equals the reference's `Bell::punch`, frame for frame (the first differing
+/// frame reported).
+fn assert_same_tape(pdp1: &[u8], reference: &[u8], ctx: &str) {
+    if let Some(i) = (0..pdp1.len().min(reference.len())).find(|&i| pdp1[i] != reference[i]) {
+        panic!(
+            "frame {i} (word {}) differs: PDP-1 {:03o}, reference {:03o}; {ctx}",
+            i / 3,
+            pdp1[i],
+            reference[i]
+        );
+    }
+    assert_eq!(pdp1.len(), reference.len(), "tape lengths; {ctx}");
+}
+
+/// The PDP-1 program punches what the reference punches, frame for frame, after scripted games
+/// (split and unsplit, with the parameters and with draws as wins); each reads the other's tape.
+#[test]
+fn the_pdp1_punches_the_references_tape_and_each_reads_the_others() {
+    for (seed, split, draws) in [(0xbe11_7011, true, false), (0xbe11_7012, false, true)] {
+        let mut rng = Rng(seed);
+        let (o, tw) = with_parameters(split, draws);
+        let mut k = boot(tw);
+        let mut r = Bell::new(o.clone());
+        for i in 0..6 {
+            if i > 0 {
+                k.key(CR);
+                k.paper();
+            }
+            let script = if i % 2 == 0 { vec![2] } else { Vec::new() };
+            let mut p = Person::new(&mut rng, script);
+            play_game(&mut k, &mut r, &mut p, i % 3 == 1, true);
+        }
+        assert!(!r.memory.is_empty(), "nothing learnt");
+        let ctx = format!("split {split}, draws as wins {draws}");
+        let (typed, tape) = punch(&mut k);
+        assert_eq!(typed, format!("p\npunched {}\n", r.memory.len()));
+        assert_same_tape(&tape, &r.punch(), &ctx);
+        // The reference reads the PDP-1's tape into a fresh memory: the same memory.
+        let mut r2 = Bell::new(o.clone());
+        let report = r2
+            .read_tape(&tape)
+            .expect("the reference reads the PDP-1's tape");
+        assert!(report.kept.is_empty() && report.records, "{report:?}");
+        assert_eq!(r2.memory, r.memory, "{ctx}");
+        // The records travel for Mk 10–19, the rows the parameters are made of.
+        assert_eq!(r2.records.games, r.records.games, "{ctx}");
+        assert!(
+            r2.records.counts[10..20] == r.records.counts[10..20],
+            "records; {ctx}"
+        );
+        // The PDP-1 reads the reference's tape.
+        let mut k2 = boot(tw);
+        assert_eq!(
+            read(&mut k2, r.punch()),
+            format!("r\nread {}\n", r.memory.len())
+        );
+        assert_entries(&k2, &r, &ctx);
+        assert_parameters(&k2, &r, &ctx);
+    }
 }
 
 #[test]
