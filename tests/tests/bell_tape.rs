@@ -138,35 +138,76 @@ fn the_pdp1_punches_the_references_tape_and_each_reads_the_others() {
     }
 }
 
+/// What the PDP-1 types on reading `tape` into a machine whose memory is `before`'s (the
+/// reference mirrors it): each part the reference keeps, the records if it keeps them, and the
+/// entries then in the memory. `before` becomes the memory after the read.
+fn typed_for(before: &mut Bell, tape: &[u8]) -> String {
+    let report = before.read_tape(tape).expect("a memory tape");
+    let mut t = String::from("r\n");
+    for n in &report.kept {
+        t += &format!("part {n} damaged, kept\n");
+    }
+    if !report.records {
+        t += "records damaged, kept\n";
+    }
+    t + &format!("read {}\n", before.memory.len())
+}
+
+/// A damaged part keeps its contents and the others are read (as `Bell::read_tape`); a tape
+/// that ends keeps the part it ends in and the rest; a foreign tape, a damaged header or no
+/// tape is refused whole with the memory kept.
 #[test]
 fn a_damaged_or_foreign_tape_is_refused_and_the_memory_kept() {
     let (mut k, r, _) = learnt(0xbe11_7002, 2);
     let (_, tape) = punch(&mut k);
     // Another machine with a memory of its own.
-    let (mut k2, r2, _) = learnt(0xbe11_7003, 3);
-    // One hole of one line in the middle changed.
-    let mut bad = tape.clone();
-    let mid = bad.len() / 2;
-    let line = (mid..bad.len())
-        .find(|&i| bad[i] & 0o200 != 0)
-        .expect("a binary line");
-    bad[line] ^= 0o004;
-    assert_eq!(read(&mut k2, bad), "r\ndamaged memory tape\n");
-    assert_entries(&k2, &r2, "after the damaged tape");
-    // A tape cut short.
+    let (mut k2, mut r2, _) = learnt(0xbe11_7003, 3);
+    // One hole of one line changed in each used part's segment in turn, and in the records':
+    // that part (or the records) kept, the rest read.
+    let segments: Vec<usize> = (1..tape.len())
+        .filter(|&i| tape[i] != 0 && tape[i - 1] == 0)
+        .collect();
+    assert_eq!(segments.len(), 1 + 11 + 1, "header, eleven parts, records");
+    let mut damaged = 0;
+    for (n, &start) in segments.iter().enumerate().skip(1) {
+        let end = segments.get(n + 1).copied().unwrap_or(tape.len());
+        if end - start <= 3 * 3 + 20 && n <= 11 {
+            continue; // an empty part
+        }
+        let mut bad = tape.clone();
+        bad[start + 3 * 2 + 2] ^= 0o004; // a frame of the first entry's slot, or the games
+        let typed = typed_for(&mut r2, &bad);
+        let kept = if n <= 11 {
+            format!("part {} damaged, kept\n", n - 1)
+        } else {
+            "records damaged, kept\n".to_string()
+        };
+        assert!(typed.contains(&kept), "segment {n}: {typed:?}");
+        assert_eq!(read(&mut k2, bad), typed, "segment {n}");
+        assert_entries(&k2, &r2, &format!("after segment {n} damaged"));
+        damaged += 1;
+    }
+    assert!(damaged >= 2, "only {damaged} segments damaged");
+    // A tape cut short: the part it ends in and the rest keep their contents.
+    let (mut k3, mut r3, _) = learnt(0xbe11_7003, 3);
     let short = tape[..tape.len() * 2 / 3].to_vec();
-    assert_eq!(read(&mut k2, short), "r\ndamaged memory tape\n");
-    assert_entries(&k2, &r2, "after the short tape");
-    // Another program's tape.
+    let typed = typed_for(&mut r3, &short);
+    assert!(typed.contains("damaged, kept"), "{typed:?}");
+    assert_eq!(read(&mut k3, short), typed);
+    assert_entries(&k3, &r3, "after the short tape");
+    // A damaged header, another program's tape, no tape at all: refused, nothing changes.
+    let mut bad = tape.clone();
+    bad[segments[0] + 3 * 2 + 2] ^= 0o004;
+    assert_eq!(read(&mut k3, bad), "r\ndamaged memory tape\n");
+    assert_entries(&k3, &r3, "after the damaged header");
     let foreign = std::fs::read(kalah_support::roms().join("kalah.rim")).unwrap();
-    assert_eq!(read(&mut k2, foreign), "r\nnot a memory tape\n");
-    assert_entries(&k2, &r2, "after the foreign tape");
-    // No tape at all.
-    assert_eq!(read(&mut k2, Vec::new()), "r\nno tape\n");
-    assert_entries(&k2, &r2, "with no tape");
-    // The good tape is taken.
-    assert_eq!(read(&mut k2, tape), format!("r\nread {}\n", r.memory.len()));
-    assert_entries(&k2, &r, "after the good tape");
+    assert_eq!(read(&mut k3, foreign), "r\nnot a memory tape\n");
+    assert_entries(&k3, &r3, "after the foreign tape");
+    assert_eq!(read(&mut k3, Vec::new()), "r\nno tape\n");
+    assert_entries(&k3, &r3, "with no tape");
+    // The good tape is taken whole.
+    assert_eq!(read(&mut k3, tape), format!("r\nread {}\n", r.memory.len()));
+    assert_entries(&k3, &r, "after the good tape");
 }
 
 /// Test-word bit 4 punches the memory after every game; a tape of several memories one after

@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x11f71eb2cb8e0c03,
+        0x1ffacde912a2b683,
         "bell",
     ),
     Known {
