@@ -1811,6 +1811,30 @@ impl TapeReader<'_> {
 mod tests {
     use super::*;
 
+    /// The tape's sums are the PDP-1's `add`: end-around carry, and never −0 (777777 becomes
+    /// 0), so the PDP-1 program and the reference agree on every segment.
+    #[test]
+    fn the_tape_sum_is_the_pdp1_add() {
+        assert_eq!(checksum(&[0o777776, 1]), 0);
+        assert_eq!(checksum(&[0o777777, 0o777777]), 0);
+        assert_eq!(checksum(&[0o400000, 0o400000]), 1);
+        assert_eq!(checksum(&[0o123, 0o456]), 0o601);
+    }
+
+    /// Words that cannot be an entry: the PDP-1's empty entry (word 0 of 0), a pit of 7 that
+    /// need hold at least, bits in word 1's top, a kalah over 20, the at-least pit also marked.
+    #[test]
+    fn words_that_are_no_entry_are_refused() {
+        assert_eq!(words_entry([0, 0o1234, 0, 0]), None);
+        assert_eq!(words_entry([0o160001, 0, 0, 0]), None);
+        assert_eq!(words_entry([0o000001, 0o200000, 0, 0]), None);
+        assert_eq!(words_entry([0o000025, 0, 0, 0]), None);
+        assert!(words_entry([0o000024, 0, 0, 0]).is_some());
+        // P1 need hold at least 5 (hole 1 in word 0), and P1 marked too (word 3's top bit 16).
+        assert!(words_entry([0o020001, 0, 0, 5]).is_some());
+        assert_eq!(words_entry([0o020001, 0, 0, 0o200005]), None);
+    }
+
     #[test]
     fn notation_round_trips() {
         let (s, t) = parse_turn("M6-M1-M3-M1-M2-M1-M4").unwrap();
