@@ -138,6 +138,17 @@ fn the_pdp1_punches_the_references_tape_and_each_reads_the_others() {
     }
 }
 
+/// Where the segments of a memory tape begin (their first word after the leader): the header,
+/// the parts, the records; the word of 0 before the header is not one.
+fn segments(tape: &[u8]) -> Vec<usize> {
+    let mut s: Vec<usize> = (1..tape.len())
+        .filter(|&i| tape[i] != 0 && tape[i - 1] == 0)
+        .collect();
+    assert_eq!(&tape[s[0]..s[0] + 3], &[0o200; 3], "the word of 0 first");
+    s.remove(0);
+    s
+}
+
 /// What the PDP-1 types on reading `tape` into a machine whose memory is `before`'s (the
 /// reference mirrors it): each part the reference keeps, the records if it keeps them, and the
 /// entries then in the memory. `before` becomes the memory after the read.
@@ -164,9 +175,7 @@ fn a_damaged_or_foreign_tape_is_refused_and_the_memory_kept() {
     let (mut k2, mut r2, _) = learnt(0xbe11_7003, 3);
     // One hole of one line changed in each used part's segment in turn, and in the records':
     // that part (or the records) kept, the rest read.
-    let segments: Vec<usize> = (1..tape.len())
-        .filter(|&i| tape[i] != 0 && tape[i - 1] == 0)
-        .collect();
+    let segments = segments(&tape);
     assert_eq!(segments.len(), 1 + 11 + 1, "header, eleven parts, records");
     let mut damaged = 0;
     for (n, &start) in segments.iter().enumerate().skip(1) {
@@ -362,9 +371,7 @@ fn a_memory_of_more_than_729_entries_is_read_back() {
     let mut k2 = boot(tw);
     read(&mut k2, small.punch());
     assert_entries(&k2, &small, "the small memory");
-    let segments: Vec<usize> = (1..tape.len())
-        .filter(|&i| tape[i] != 0 && tape[i - 1] == 0)
-        .collect();
+    let segments = segments(&tape);
     let mut bad = tape.clone();
     bad[segments[5] - 20 - 5] ^= 0o010; // a frame of part 3's last entry
     let mut mirror = small.clone();

@@ -1638,12 +1638,15 @@ fn records_words(r: &Records) -> Vec<u32> {
 const RECORD_WORDS: usize = 1 + 10 * 37 * 3;
 
 impl Bell {
-    /// The memory tape: a header segment (magic word, version, parts, entries a part, options
+    /// The memory tape: a word of 0, a header segment (magic word, version, parts, entries a part, options
     /// that change what an entry means), one segment a part (its number, its count of entries,
     /// then slot and four words for each), and the records segment (the rows the parameters
     /// are made of); each segment ends with the one's-complement sum of its words.
     pub fn punch(&self) -> Vec<u8> {
-        let mut out = Vec::new();
+        // A word of 0 before the header, after a leader: a loader that has just read the boot
+        // tape may take some of its frames (the PDP-1 program seeks the mark line by line).
+        let mut out = vec![0u8; TAPE_LEADER];
+        frames(&[0], &mut out);
         let flags =
             u32::from(self.options.characteristics) | (u32::from(self.options.draws_as_wins) << 1);
         segment(
@@ -1675,7 +1678,13 @@ impl Bell {
     /// independent), and so does everything after a segment whose length cannot be trusted.
     pub fn read_tape(&mut self, tape: &[u8]) -> Result<TapeReport, TapeError> {
         let mut r = TapeReader { tape, pos: 0 };
-        let head = r.words(6).ok_or(TapeError::Foreign)?;
+        // Words of 0 before the header are skipped (the word a loader may take).
+        let mut first = r.word().ok_or(TapeError::Foreign)?;
+        while first == 0 {
+            first = r.word().ok_or(TapeError::Foreign)?;
+        }
+        let mut head = vec![first];
+        head.extend(r.words(5).ok_or(TapeError::Foreign)?);
         if head[0] != TAPE_MAGIC {
             return Err(TapeError::Foreign);
         }
