@@ -17,8 +17,8 @@
 //!   opening, or one part.
 //! * The learner ([`Bell`], [`Game`]): it records a win when its look-ahead finds one, and after
 //!   a loss runs the back-track analysis ([`Bell::backtrack`]).
-//! * The memory tape ([`Bell::punch`], [`Bell::read_tape`]): the format the PDP-1 version will
-//!   punch, checksummed part by part.
+//! * The memory tape ([`Bell::punch`], [`Bell::read_tape`]): the format the PDP-1 version
+//!   punches (`roms/bell.mac`), frame for frame, checksummed part by part.
 //! * Figure 8's teaching ([`teach`], [`Teacher`]): a person who never loses beats the machine
 //!   until it knows a reply is lost.
 
