@@ -1474,8 +1474,9 @@ pub fn teach(
 
 /// The first word of a memory tape: "bel" in FIO-DEC (b 62, e 65, l 43).
 pub const TAPE_MAGIC: u32 = 0o626543;
-/// The tape format's version.
-pub const TAPE_VERSION: u32 = 1;
+/// The tape format's version: 2 since the entries are the PDP-1 program's words and the tape
+/// begins with a word of 0 (version 1 had the design's first entry layout).
+pub const TAPE_VERSION: u32 = 2;
 const WORD: u32 = 0o777777;
 /// Blank frames before each segment and at the end.
 pub const TAPE_LEADER: usize = 20;
