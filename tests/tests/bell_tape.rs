@@ -414,6 +414,8 @@ fn a_long_session_survives_on_tape() {
         play_game(&mut k, &mut r, &mut p, i % 3 == 0, true);
     }
     assert!(r.memory.len() > 729, "{} entries", r.memory.len());
+    let parts: Vec<usize> = r.memory.parts.iter().map(|t| t.len()).collect();
+    eprintln!("80 games: {} entries, by part {parts:?}", r.memory.len());
     let (typed, tape) = punch(&mut k);
     assert_eq!(typed, format!("p\npunched {}\n", r.memory.len()));
     assert_same_tape(&tape, &r.punch(), "after 80 games");
