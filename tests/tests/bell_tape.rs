@@ -383,6 +383,20 @@ fn a_memory_of_more_than_729_entries_is_read_back() {
     assert_eq!(read(&mut k2, bad), want);
     assert_entries(&k2, &mirror, "a damaged big part over a small one");
 
+    // The big tape cut in the middle of part 3's segment, over the small memory: part 3's own
+    // 200 put back, it and the rest kept.
+    let cut = tape[..(segments[4] + segments[5]) / 2].to_vec();
+    let mut k4 = boot(tw);
+    read(&mut k4, small.punch());
+    let mut mirror = small.clone();
+    let want = typed_for(&mut mirror, &cut);
+    assert!(
+        want.starts_with("r\npart 3 damaged, kept\npart 4 damaged, kept\n"),
+        "{want:?}"
+    );
+    assert_eq!(read(&mut k4, cut), want);
+    assert_entries(&k4, &mirror, "a big part cut short over a small one");
+
     // Over the big memory, another big part: kept; part 5 is taken.
     let other = filled(0xbe11_7023, &[(3, 900), (5, 10)]);
     let mut mirror = big.clone();
