@@ -17,8 +17,8 @@
 //!   opening, or one part.
 //! * The learner ([`Bell`], [`Game`]): it records a win when its look-ahead finds one, and after
 //!   a loss runs the back-track analysis ([`Bell::backtrack`]).
-//! * The memory tape ([`Bell::punch`], [`Bell::read_tape`]): the format the PDP-1 version will
-//!   punch, checksummed part by part.
+//! * The memory tape ([`Bell::punch`], [`Bell::read_tape`]): the format the PDP-1 version
+//!   punches (`roms/bell.mac`), frame for frame, checksummed part by part.
 //! * Figure 8's teaching ([`teach`], [`Teacher`]): a person who never loses beats the machine
 //!   until it knows a reply is lost.
 
@@ -1474,8 +1474,9 @@ pub fn teach(
 
 /// The first word of a memory tape: "bel" in FIO-DEC (b 62, e 65, l 43).
 pub const TAPE_MAGIC: u32 = 0o626543;
-/// The tape format's version.
-pub const TAPE_VERSION: u32 = 1;
+/// The tape format's version: 2 since the entries are the PDP-1 program's words and the tape
+/// begins with a word of 0 (version 1 had the design's first entry layout).
+pub const TAPE_VERSION: u32 = 2;
 const WORD: u32 = 0o777777;
 /// Blank frames before each segment and at the end.
 pub const TAPE_LEADER: usize = 20;
@@ -1509,11 +1510,14 @@ pub struct TapeReport {
     pub records: bool,
 }
 
-/// 18-bit one's-complement sum, as DEC's loaders check blocks.
+/// 18-bit one's-complement sum with end-around carry, as the PDP-1's `add` makes it (the
+/// program sums its tape with `add`): never −0, which `add` gives as +0 (DEC's PDP-1 handbook,
+/// "add"; pdp1-core's `arith::add`).
 fn ones_add(s: u32, w: u32) -> u32 {
     let t = s + (w & WORD);
-    if t > WORD {
-        (t & WORD) + 1
+    let t = if t > WORD { (t & WORD) + 1 } else { t };
+    if t == WORD {
+        0
     } else {
         t
     }
@@ -1523,57 +1527,70 @@ fn checksum(words: &[u32]) -> u32 {
     words.iter().fold(0, |s, &w| ones_add(s, w))
 }
 
-/// An entry as four 18-bit words (docs/bell.md): word 0 bit 0 lost, bit 1 minimum kalah;
-/// words 0–2 bits 2–17 the compacted pits, four at a time (the `at_least` pit's nibble holds its
-/// minimum); words 1–2 bits 0–1 the `at_least` pit's nibble + 1 (0: none), high bits first;
-/// word 3 bits 1–12 the mask (a bit a pit), bits 13–17 the kalah.
+/// The board holes of nibbles 0–11 of [`Entry::pits`] (the kalah at 6 has none).
+const NIBBLE_HOLES: [usize; 12] = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
+
+/// An entry as four 18-bit words, as the PDP-1 program holds it in its memory and punches it
+/// (docs/bell.md). Word 0: 400000 lost, 200000 the kalah a minimum, 160000 the person's pit
+/// (1–6, 13 minus the hole) that need only hold at least its nibble's count, 017000 which of
+/// word 1's pits must agree, 000740 which of word 2's, 000037 the machine's kalah; words 1–3
+/// the pits (nibbles 0–3, 4–7, 8–11, the first highest) four bits each, and in the top two bits
+/// of words 2 and 3 which of word 3's pits must agree (the first two, the last two).
 pub fn entry_words(e: &Entry) -> [u32; 4] {
     let mut pits = e.pits;
-    let mut least = 0u32;
+    let mut hole = 0u32;
     if let Some((i, min)) = e.at_least {
-        let n = nibble(i as usize);
-        pits |= (min as u64) << (4 * n);
-        least = n as u32 + 1;
+        pits |= (min as u64) << (4 * nibble(i as usize));
+        hole = 13 - u32::from(i);
     }
-    let mask12 = (0..12).fold(0u32, |m, n| {
-        m | (((e.mask >> (4 * n)) & 0xf != 0) as u32) << n
-    });
-    let p = |k: u32| ((pits >> (16 * k)) & 0xffff) as u32;
+    let nib = |k: usize| ((pits >> (4 * k)) & 0xf) as u32;
+    let marked = |k: usize| u32::from((e.mask >> (4 * k)) & 0xf != 0);
+    let group = |g: usize| (0..4).fold(0, |acc, j| (acc << 1) | marked(4 * g + j));
+    let word = |g: usize| (0..4).fold(0, |acc, j| (acc << 4) | nib(4 * g + j));
+    let m3 = group(2);
     [
-        (u32::from(e.outcome == Outcome::Loss) << 17) | (u32::from(e.min_kalah) << 16) | p(0),
-        ((least >> 2) << 16) | p(1),
-        ((least & 3) << 16) | p(2),
-        (mask12 << 5) | e.kalah as u32,
+        (u32::from(e.outcome == Outcome::Loss) << 17)
+            | (u32::from(e.min_kalah) << 16)
+            | (hole << 13)
+            | (group(0) << 9)
+            | (group(1) << 5)
+            | u32::from(e.kalah),
+        word(0),
+        word(1) | (m3 >> 2) << 16,
+        word(2) | (m3 & 3) << 16,
     ]
 }
 
-/// The entry of four words ([`entry_words`]); `None` if they cannot be one.
+/// The entry of four words ([`entry_words`]); `None` if they cannot be one: a word over 18
+/// bits, word 0 of 0 (the PDP-1's empty entry), a kalah over 20, a hole of 7, bits 0–1 of
+/// word 1 set, or the at-least pit marked as well. The PDP-1 program checks the same.
 pub fn words_entry(w: [u32; 4]) -> Option<Entry> {
-    let mut pits = (0..3).fold(0u64, |p, k| p | ((w[k] & 0xffff) as u64) << (16 * k));
-    let least = ((w[1] >> 16) & 3) << 2 | ((w[2] >> 16) & 3);
-    let mask12 = (w[3] >> 5) & 0o7777;
-    let mask = (0..12).fold(0u64, |m, n| {
-        m | if mask12 >> n & 1 != 0 {
-            0xfu64 << (4 * n)
-        } else {
-            0
-        }
-    });
-    let kalah = (w[3] & 0o37) as u8;
-    if w.iter().any(|&x| x > WORD) || least > 12 || kalah > KALAH_CUT {
+    if w.iter().any(|&x| x > WORD) || w[0] == 0 || w[1] >> 16 != 0 {
         return None;
     }
-    let at_least = if least == 0 {
+    let kalah = (w[0] & 0o37) as u8;
+    let hole = (w[0] >> 13) & 7;
+    if kalah > KALAH_CUT || hole == 7 {
+        return None;
+    }
+    let m3 = ((w[2] >> 16) << 2) | (w[3] >> 16);
+    let groups = [(w[0] >> 9) & 0o17, (w[0] >> 5) & 0o17, m3];
+    let nib = |k: usize| ((w[1 + k / 4] >> (4 * (3 - k % 4))) & 0xf) as u64;
+    let marked = |k: usize| groups[k / 4] >> (3 - k % 4) & 1 != 0;
+    let (mut pits, mut mask) = (0u64, 0u64);
+    for k in (0..12).filter(|&k| marked(k)) {
+        pits |= nib(k) << (4 * k);
+        mask |= 0xf << (4 * k);
+    }
+    let at_least = if hole == 0 {
         None
     } else {
-        let n = least as usize - 1;
-        if mask >> (4 * n) & 0xf != 0 {
+        let i = 13 - hole as usize;
+        let k = NIBBLE_HOLES.iter().position(|&h| h == i)?;
+        if marked(k) {
             return None;
         }
-        let min = ((pits >> (4 * n)) & 0xf) as u8;
-        pits &= !(0xfu64 << (4 * n));
-        let hole = if n < 6 { n } else { n + 1 };
-        Some((hole as u8, min))
+        Some((i as u8, nib(k) as u8))
     };
     Some(Entry {
         outcome: if w[0] >> 17 & 1 != 0 {
@@ -1581,7 +1598,7 @@ pub fn words_entry(w: [u32; 4]) -> Option<Entry> {
         } else {
             Outcome::Win
         },
-        pits: pits & mask,
+        pits,
         mask,
         kalah,
         min_kalah: w[0] >> 16 & 1 != 0,
@@ -1622,12 +1639,15 @@ fn records_words(r: &Records) -> Vec<u32> {
 const RECORD_WORDS: usize = 1 + 10 * 37 * 3;
 
 impl Bell {
-    /// The memory tape: a header segment (magic word, version, parts, entries a part, options
+    /// The memory tape: a word of 0, a header segment (magic word, version, parts, entries a part, options
     /// that change what an entry means), one segment a part (its number, its count of entries,
     /// then slot and four words for each), and the records segment (the rows the parameters
     /// are made of); each segment ends with the one's-complement sum of its words.
     pub fn punch(&self) -> Vec<u8> {
-        let mut out = Vec::new();
+        // A word of 0 before the header, after a leader: a loader that has just read the boot
+        // tape may take some of its frames (the PDP-1 program seeks the mark line by line).
+        let mut out = vec![0u8; TAPE_LEADER];
+        frames(&[0], &mut out);
         let flags =
             u32::from(self.options.characteristics) | (u32::from(self.options.draws_as_wins) << 1);
         segment(
@@ -1659,7 +1679,13 @@ impl Bell {
     /// independent), and so does everything after a segment whose length cannot be trusted.
     pub fn read_tape(&mut self, tape: &[u8]) -> Result<TapeReport, TapeError> {
         let mut r = TapeReader { tape, pos: 0 };
-        let head = r.words(6).ok_or(TapeError::Foreign)?;
+        // Words of 0 before the header are skipped (the word a loader may take).
+        let mut first = r.word().ok_or(TapeError::Foreign)?;
+        while first == 0 {
+            first = r.word().ok_or(TapeError::Foreign)?;
+        }
+        let mut head = vec![first];
+        head.extend(r.words(5).ok_or(TapeError::Foreign)?);
         if head[0] != TAPE_MAGIC {
             return Err(TapeError::Foreign);
         }
@@ -1748,14 +1774,18 @@ impl TapeReader<'_> {
             return Some(Err(()));
         }
         let mut t = Table::with_size(size);
+        // The slots in rising order, as punched (the PDP-1 program, which stages a part as a
+        // list, checks the same).
+        let mut next = 0;
         for e in body.chunks(5) {
             let slot = e[0] as usize;
             let Some(entry) = words_entry([e[1], e[2], e[3], e[4]]) else {
                 return Some(Err(()));
             };
-            if slot >= t.slots.len() || t.slots[slot].is_some() {
+            if slot < next || slot >= t.slots.len() {
                 return Some(Err(()));
             }
+            next = slot + 1;
             t.slots[slot] = Some(entry);
             t.minima |= entry.min_kalah;
         }
@@ -1790,6 +1820,30 @@ impl TapeReader<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tape's sums are the PDP-1's `add`: end-around carry, and never −0 (777777 becomes
+    /// 0), so the PDP-1 program and the reference agree on every segment.
+    #[test]
+    fn the_tape_sum_is_the_pdp1_add() {
+        assert_eq!(checksum(&[0o777776, 1]), 0);
+        assert_eq!(checksum(&[0o777777, 0o777777]), 0);
+        assert_eq!(checksum(&[0o400000, 0o400000]), 1);
+        assert_eq!(checksum(&[0o123, 0o456]), 0o601);
+    }
+
+    /// Words that cannot be an entry: the PDP-1's empty entry (word 0 of 0), a pit of 7 that
+    /// need hold at least, bits in word 1's top, a kalah over 20, the at-least pit also marked.
+    #[test]
+    fn words_that_are_no_entry_are_refused() {
+        assert_eq!(words_entry([0, 0o1234, 0, 0]), None);
+        assert_eq!(words_entry([0o160001, 0, 0, 0]), None);
+        assert_eq!(words_entry([0o000001, 0o200000, 0, 0]), None);
+        assert_eq!(words_entry([0o000025, 0, 0, 0]), None);
+        assert!(words_entry([0o000024, 0, 0, 0]).is_some());
+        // P1 need hold at least 5 (hole 1 in word 0), and P1 marked too (word 3's top bit 16).
+        assert!(words_entry([0o020001, 0, 0, 5]).is_some());
+        assert_eq!(words_entry([0o020001, 0, 0, 0o200005]), None);
+    }
 
     #[test]
     fn notation_round_trips() {

@@ -869,7 +869,10 @@ fn damaged_and_foreign_tapes_are_refused() {
         }
         i += 1;
     }
-    assert_eq!(seg, 1 + (REPLIES + 1) + 1, "header, parts, records");
+    // The word of 0 before the header first (three frames of hole 8 alone), then the segments.
+    assert_eq!(&bad[starts[0]..starts[0] + 3], &[0o200; 3], "the word of 0");
+    starts.remove(0);
+    assert_eq!(seg - 1, 1 + (REPLIES + 1) + 1, "header, parts, records");
     let target = starts[1 + own_part] + 3 * 4; // a word of the first entry
     bad[target] ^= 0o1;
     let mut b = fresh();
@@ -892,7 +895,7 @@ fn damaged_and_foreign_tapes_are_refused() {
     }
     // A damaged header.
     let mut hdr = tape.clone();
-    hdr[TAPE_LEADER + 3 * 2 + 2] ^= 0o1;
+    hdr[starts[0] + 3 * 2 + 2] ^= 0o1;
     let mut b = fresh();
     assert_eq!(b.read_tape(&hdr), Err(TapeError::Header));
     assert!(b == own);

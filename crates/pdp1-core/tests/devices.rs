@@ -169,6 +169,43 @@ fn key_wait_since_tracks_a_polling_program() {
     assert_eq!(m.key_wait_since(), None);
 }
 
+/// A program polling `cks` for the reader's status bit while a read runs is not waiting for
+/// a key; once the tape has run out its polls are looks for a key again.
+#[test]
+fn cks_while_the_reader_reads_is_no_key_wait() {
+    // 100: rpb (720002) / 101: cks / 102: ril 1s (662001) / 103: spi (642000) / 104: jmp 106
+    // 105: jmp 101 / 106: rrb (720030) / 107: jmp 100 (Bell's rdw, without its time-out)
+    let prog = [
+        (0o100, 0o720002),
+        (0o101, 0o720033),
+        (0o102, 0o662001),
+        (0o103, 0o642000),
+        (0o104, 0o600106),
+        (0o105, 0o600101),
+        (0o106, 0o720030),
+        (0o107, 0o600100),
+    ];
+    let mut m = machine(&prog);
+    m.mount_tape(vec![0o200; 3 * 400]);
+    m.set_test_address(0o100);
+    m.start(false);
+    m.run_until(Limit {
+        until_ns: Some(2000 * MS),
+        instructions: None,
+    });
+    assert!(m.tape_remaining() > 0, "still reading");
+    assert_eq!(m.key_wait_since(), None, "reading, not waiting for a key");
+    m.run_until(Limit {
+        until_ns: Some(4000 * MS),
+        instructions: None,
+    });
+    assert_eq!(m.tape_remaining(), 0);
+    assert!(
+        m.key_wait_since().is_some(),
+        "the tape out: polling for a key"
+    );
+}
+
 #[test]
 fn typing_ends_a_key_wait() {
     // 100: szf i 1 / 101: tyo / 102: hlt

@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x163b45194850f6c9,
+        0x23b1c007424b6018,
         "bell",
     ),
     Known {

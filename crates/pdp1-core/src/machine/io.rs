@@ -299,7 +299,10 @@ impl Machine {
                 None
             }
             0o33 => {
-                if self.iosta & status::TYPE_IN == 0 {
+                // cks while the reader is reading, or with its word there to be taken, is a
+                // look at the reader (Bell's program polls the reader's status bit so as to
+                // notice a tape that ends), not a wait for the typist.
+                if self.iosta & (status::TYPE_IN | status::READER) == 0 && !self.dev.ptr.reading() {
                     self.key_poll();
                 }
                 self.io = self.status_word().bits();

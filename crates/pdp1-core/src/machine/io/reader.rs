@@ -69,6 +69,11 @@ impl Reader {
         self.starved_pulse = false;
     }
 
+    /// A line is on its way under the read head (the reader runs for a read asked for).
+    pub(in crate::machine) fn reading(&self) -> bool {
+        self.due != NEVER
+    }
+
     /// Next frame under the read head, if any.
     pub(in crate::machine) fn next_frame(&mut self) -> Option<u8> {
         let f = self.tape.get(self.pos).copied()?;
