@@ -1470,6 +1470,83 @@ pub fn teach(
 }
 
 // ---------------------------------------------------------------------------------------------
+// Never beaten twice: the scripted opponent
+
+/// How the scripted opponent plays one game of a never-beaten-twice run (docs/bell.md, "Never
+/// beaten twice").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecGame {
+    /// The machine opens; otherwise the person opens with Russell's move.
+    pub machine_first: bool,
+    /// The DEC program's search depth.
+    pub depth: u32,
+    /// The person's turns after its first (or from its first, when the machine opens) played
+    /// at random, so that the games differ.
+    pub randoms: usize,
+}
+
+impl DecGame {
+    /// Game `n` of a run: the machine opens every third game, depths 2–5 in turn, one to three
+    /// random turns.
+    pub fn nth(n: usize) -> DecGame {
+        DecGame {
+            machine_first: n % 3 == 0,
+            depth: 2 + (n % 4) as u32,
+            randoms: 1 + n % 3,
+        }
+    }
+}
+
+/// The scripted person of the never-beaten-twice tests: the DEC program's search
+/// ([`search::choose`]) at a [`DecGame`]'s depth, its first turns at random. The random numbers
+/// are a linear congruential generator of its own (Knuth's MMIX constants), so that a run is
+/// the same game for game in the reference's test (`crates/kalah/tests/bell.rs`) and the PDP-1
+/// program's (`tests/tests/bell_never_twice.rs`).
+#[derive(Clone, Debug)]
+pub struct DecOpponent {
+    state: u64,
+}
+
+impl DecOpponent {
+    pub fn new(seed: u64) -> DecOpponent {
+        DecOpponent { state: seed }
+    }
+
+    /// A number below `n` (`n` > 0).
+    fn below(&mut self, n: usize) -> usize {
+        self.state = self
+            .state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.state >> 33) as usize) % n
+    }
+
+    /// The person's whole turn in `b` (the person to move), its `n`th of the game (from 0).
+    pub fn turn(&mut self, game: &DecGame, b: &Board, n: usize) -> Vec<u8> {
+        if n == 0 && !game.machine_first {
+            return RUSSELL_OPENING.to_vec();
+        }
+        if n <= game.randoms {
+            let ts = turns(b);
+            return ts[self.below(ts.len())].0.clone();
+        }
+        let mut c = *b;
+        let mut t = Vec::new();
+        while c.to_move == PERSON && !c.is_terminal() {
+            let Some(m) = search::choose(&c, 0, &search::Settings::new(game.depth)).map(|r| r.best)
+            else {
+                break;
+            };
+            if c.play(m).is_err() {
+                break;
+            }
+            t.push(m);
+        }
+        t
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // The memory tape (docs/bell.md, "The memory tape")
 
 /// The first word of a memory tape: "bel" in FIO-DEC (b 62, e 65, l 43).

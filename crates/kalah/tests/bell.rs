@@ -8,7 +8,7 @@
 
 use kalah::bell::*;
 use kalah::order::StaticOrder;
-use kalah::search::{self, Cutoff, Settings};
+use kalah::search::{self, Cutoff};
 use kalah::{Board, Side};
 
 fn seed() -> Option<String> {
@@ -600,52 +600,26 @@ fn says_it_will_win_and_resigns() {
 // ---------------------------------------------------------------------------------------------
 // Never beaten twice the same way
 
-struct Lcg(u64);
-impl Lcg {
-    fn next(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((self.0 >> 33) as usize) % n
-    }
-}
-
-/// The person's turn by the DEC program at `depth` (after `random` random sowings).
-fn dec_turn(b: &Board, depth: u32, rng: &mut Lcg, random: bool) -> Vec<u8> {
-    if random {
-        let ts = turns(b);
-        return ts[rng.next(ts.len())].0.clone();
-    }
-    let mut c = *b;
-    let mut t = Vec::new();
-    while c.to_move == PERSON && !c.is_terminal() {
-        let m = search::choose(&c, 0, &Settings::new(depth)).unwrap().best;
-        c.play(m).unwrap();
-        t.push(m);
-    }
-    t
-}
-
 /// Play a game: the person by the DEC program (its first `randoms` turns at random).
 fn play_game(
     bell: &mut Bell,
     machine_first: bool,
     depth: u32,
     randoms: usize,
-    rng: &mut Lcg,
+    rng: &mut DecOpponent,
 ) -> Game {
+    let how = DecGame {
+        machine_first,
+        depth,
+        randoms,
+    };
     let mut g = Game::new(machine_first);
     let mut person_turns = 0;
     while !g.over() {
         if g.board.to_move == MACHINE {
             bell.machine_turn(&mut g).unwrap();
         } else {
-            let t = if person_turns == 0 && !machine_first {
-                RUSSELL_OPENING.to_vec()
-            } else {
-                dec_turn(&g.board, depth, rng, person_turns <= randoms)
-            };
+            let t = rng.turn(&how, &g.board, person_turns);
             person_turns += 1;
             g.play(&t).unwrap();
         }
@@ -688,15 +662,21 @@ fn never_beaten_twice(
     max_games: usize,
 ) -> (usize, usize, usize) {
     let mut bell = Bell::new(opts);
-    let mut rng = Lcg(2026);
+    let mut rng = DecOpponent::new(2026);
     let (mut checked, mut at_first) = (0, 0);
     let mut lost_games = std::collections::HashSet::new();
     for game in 0..max_games {
         if checked >= losses_wanted {
             break;
         }
-        let depth = 2 + (game % 4) as u32;
-        let g = play_game(&mut bell, game % 3 == 0, depth, 1 + game % 3, &mut rng);
+        let how = DecGame::nth(game);
+        let g = play_game(
+            &mut bell,
+            how.machine_first,
+            how.depth,
+            how.randoms,
+            &mut rng,
+        );
         if g.result() != Some(GameResult::Lost) {
             continue;
         }
@@ -807,7 +787,7 @@ fn figure_8_teaching_finishes() {
 #[test]
 fn memory_survives_the_tape() {
     let mut bell = Bell::new(Options::default());
-    let mut rng = Lcg(7);
+    let mut rng = DecOpponent::new(7);
     for game in 0..30 {
         play_game(&mut bell, game % 2 == 0, 2 + game as u32 % 3, 1, &mut rng);
     }
@@ -824,7 +804,7 @@ fn memory_survives_the_tape() {
     assert_eq!(restored.records.games, bell.records.games);
     assert_eq!(restored.params, bell.params);
     for game in 0..10 {
-        let (mut r1, mut r2) = (Lcg(100 + game), Lcg(100 + game));
+        let (mut r1, mut r2) = (DecOpponent::new(100 + game), DecOpponent::new(100 + game));
         let a = play_game(&mut bell, game % 2 == 1, 3, 1, &mut r1);
         let b = play_game(&mut restored, game % 2 == 1, 3, 1, &mut r2);
         assert_eq!(a.turns, b.turns, "game {game}");
@@ -837,7 +817,7 @@ fn memory_survives_the_tape() {
 #[test]
 fn damaged_and_foreign_tapes_are_refused() {
     let mut bell = Bell::new(Options::default());
-    let mut rng = Lcg(11);
+    let mut rng = DecOpponent::new(11);
     for game in 0..20 {
         play_game(&mut bell, game % 2 == 0, 3, 1, &mut rng);
     }
