@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use crate::kalah_support::{Program, Rng, CR, SPACE};
-use kalah::bell::{self, Bell, Game, Options, Outcome, Say, MACHINE, PERSON};
+use kalah::bell::{self, Bell, DecGame, DecOpponent, Game, Options, Outcome, Say, MACHINE, PERSON};
 use kalah::{choose, Board, Settings};
 use pdp1_core::{MachineConfig, Word};
 
@@ -225,15 +225,38 @@ pub fn machine_typed(before: &Board, mv: &bell::MachineMove, analysis: bool) -> 
     want
 }
 
-/// The person's moves of one game: a fixed list to replay, then random.
+/// The person's moves of one game: a fixed list to replay, then random; or whole turns of the
+/// never-beaten-twice opponent (`dec`).
 pub struct Person<'a> {
     pub rng: &'a mut Rng,
     pub script: Vec<u8>,
     pub played: Vec<u8>,
+    pub dec: Option<Scripted<'a>>,
+}
+
+/// The never-beaten-twice opponent (`kalah::bell::DecOpponent`) in one game: its turns are
+/// worked out whole at their start and then keyed sowing by sowing.
+pub struct Scripted<'a> {
+    pub opponent: &'a mut DecOpponent,
+    pub how: DecGame,
+    /// The person's turns begun so far.
+    pub turns: usize,
+    /// The rest of the turn being keyed, last sowing first.
+    pub pending: Vec<u8>,
 }
 
 impl Person<'_> {
     pub fn pick(&mut self, b: &Board) -> u8 {
+        if let Some(d) = &mut self.dec {
+            if d.pending.is_empty() {
+                d.pending = d.opponent.turn(&d.how, b, d.turns);
+                d.pending.reverse();
+                d.turns += 1;
+            }
+            let m = d.pending.pop().expect("the opponent has a turn");
+            self.played.push(m);
+            return m;
+        }
         let i = self.played.len();
         let moves = b.legal_moves();
         let m = match self.script.get(i) {
@@ -326,6 +349,22 @@ impl Person<'_> {
             rng,
             script,
             played: Vec::new(),
+            dec: None,
+        }
+    }
+
+    /// The never-beaten-twice opponent playing game `how` (`rng` unused).
+    pub fn dec<'a>(rng: &'a mut Rng, opponent: &'a mut DecOpponent, how: DecGame) -> Person<'a> {
+        Person {
+            rng,
+            script: Vec::new(),
+            played: Vec::new(),
+            dec: Some(Scripted {
+                opponent,
+                how,
+                turns: 0,
+                pending: Vec::new(),
+            }),
         }
     }
 }

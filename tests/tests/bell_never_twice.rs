@@ -1,0 +1,228 @@
+//! Issue 13's evidence "Never beaten twice the same way" on the PDP-1 program itself
+//! (roms/bell.rim): a scripted opponent — the DEC program's search at depths 2–5, its first
+//! turns at random (`kalah::bell::DecOpponent`, the opponent of the reference's
+//! `never_beaten_twice` in crates/kalah/tests/bell.rs, game for game) — beats the machine; after
+//! each loss the same person's moves are replayed, and the machine must play differently at or
+//! before its position one move before the loss. No lost game may come twice.
+//!
+//! The reference learner runs in lockstep: every key's typed answer, the board, and after every
+//! game and every replay the memory slot for slot, the back-track count, the corrections and
+//! (with the parameters) the near-win relations equal the reference's, as in bell_play.rs.
+mod bell_support;
+mod kalah_support;
+use bell_support::*;
+use kalah::bell::{Bell, DecGame, DecOpponent, Game, GameResult, Options, Say, MACHINE, PERSON};
+use kalah_support::{Program, Rng, CR, SPACE};
+use std::collections::HashSet;
+
+/// The PDP-1 program and the reference learner with the same options.
+struct Pair {
+    k: Program,
+    r: Bell,
+    opts: Options,
+    tw: u32,
+    /// The program has just been read in: no carriage return is needed for a new game.
+    fresh: bool,
+}
+
+impl Pair {
+    fn new(opts: Options, tw: u32) -> Pair {
+        Pair {
+            k: boot(tw),
+            r: Bell::new(opts.clone()),
+            opts,
+            tw,
+            fresh: true,
+        }
+    }
+
+    /// A new game: carriage return (the memory is kept; a game cut short teaches nothing, as
+    /// the reference's abandoned `Game`).
+    fn new_game(&mut self) {
+        if !self.fresh {
+            self.k.key(CR);
+            self.k.paper();
+        }
+        self.fresh = false;
+    }
+
+    /// Learning switched off, for the check that the test can fail: a new machine and a new
+    /// reference, both with empty memories.
+    fn forget(&mut self) {
+        *self = Pair::new(self.opts.clone(), self.tw);
+    }
+
+    fn check(&self, ctx: &str) {
+        assert_memory(&self.k, &self.r, ctx);
+        if self.opts.parameters {
+            assert_parameters(&self.k, &self.r, ctx);
+        }
+    }
+}
+
+/// Replay the person's turns of `lost` on the PDP-1 beside the reference: the machine position
+/// (from 0) where the machine first plays, or resigns, differently; `None` if it never does.
+/// As the reference's `replay`, the game is left there (the next carriage return starts anew).
+fn replay(p: &mut Pair, lost: &Game) -> Option<usize> {
+    p.new_game();
+    let mut g = Game::new(lost.turns[0].0 == MACHINE);
+    let mut pos = 0;
+    let machine = |p: &mut Pair, g: &mut Game| {
+        let before = g.board;
+        let m = p.r.machine_turn(g).unwrap();
+        let mut want = machine_typed(&before, &m, true);
+        if g.board.is_terminal() {
+            want.push_str(&result_line(&g.board));
+        }
+        assert_eq!(key(&mut p.k, SPACE), want, "replay, machine at {before:?}");
+        m
+    };
+    for (side, t) in &lost.turns {
+        if *side == PERSON {
+            let mut cur = g.board;
+            for &s in t {
+                let typed = key(&mut p.k, s);
+                let rep = cur.play(s).unwrap().repeat;
+                let mut want = format!("{s}{}", if rep { '.' } else { ',' });
+                if cur.is_terminal() {
+                    want.push('\n');
+                    want.push_str(&result_line(&cur));
+                }
+                assert_eq!(typed, want, "replay, person at {:?}", g.board);
+            }
+            g.play(t).unwrap();
+            continue;
+        }
+        let m = machine(p, &mut g);
+        if m.turn != *t {
+            return Some(pos);
+        }
+        assert_eq!(board(&p.k), g.board, "replay");
+        pos += 1;
+    }
+    // The original ended with the machine resigning at position `pos`.
+    if lost.resigned && machine(p, &mut g).says != Some(Say::Resigns) {
+        return Some(pos);
+    }
+    None
+}
+
+/// What a run found.
+#[derive(Debug, Default)]
+struct Tally {
+    games: usize,
+    /// Lost games replayed (a loss at the machine's first position has nothing to replay).
+    checked: usize,
+    at_first: usize,
+    /// Lost games the machine had lost before, move for move.
+    repeated: usize,
+    /// Replays where the machine did not deviate at or before its position one move before the
+    /// loss.
+    not_deviated: Vec<String>,
+}
+
+/// Games against the scripted opponent (`DecOpponent::new(2026)`, game `n` as `DecGame::nth`,
+/// as the reference's test) until `losses` lost games have been replayed or `max_games` played.
+/// `amnesia`: the machine forgets everything before each game and each replay.
+fn never_twice(
+    opts: Options,
+    tw: u32,
+    losses: usize,
+    max_games: usize,
+    amnesia: bool,
+) -> (Tally, Pair) {
+    let mut p = Pair::new(opts, tw);
+    let mut opponent = DecOpponent::new(2026);
+    let mut rng = Rng(0);
+    let mut lost_games = HashSet::new();
+    let mut t = Tally::default();
+    for game in 0..max_games {
+        if t.checked >= losses {
+            break;
+        }
+        t.games = game + 1;
+        if amnesia {
+            p.forget();
+        }
+        p.new_game();
+        let how = DecGame::nth(game);
+        let mut person = Person::dec(&mut rng, &mut opponent, how);
+        let g = play_game(&mut p.k, &mut p.r, &mut person, how.machine_first, true);
+        p.check(&format!("after game {game}"));
+        if g.result() != Some(GameResult::Lost) {
+            continue;
+        }
+        if !lost_games.insert(g.turns.clone()) {
+            t.repeated += 1;
+        }
+        let n = g.machine.len() - 1;
+        if n == 0 {
+            t.at_first += 1;
+            continue;
+        }
+        if amnesia {
+            p.forget();
+        }
+        let dev = replay(&mut p, &g);
+        p.check(&format!("after the replay of game {game}"));
+        if !dev.is_some_and(|d| d < n) {
+            t.not_deviated.push(format!(
+                "game {game}: lost at machine position {n}, replay deviated at {dev:?}: {:?}",
+                g.turns
+            ));
+        }
+        t.checked += 1;
+    }
+    eprintln!(
+        "{:?}: {} games, {} losses replayed, {} lost at the first position, {} repeated, {} \
+         not deviated; {} entries, overflow {}, {:?}",
+        p.opts,
+        t.games,
+        t.checked,
+        t.at_first,
+        t.repeated,
+        t.not_deviated.len(),
+        p.r.memory.len(),
+        p.r.memory.overflow,
+        p.r.stats
+    );
+    (t, p)
+}
+
+fn assert_never_twice(t: &Tally, losses: usize) {
+    assert!(t.checked >= losses, "{t:?}");
+    assert_eq!(t.repeated, 0, "a loss repeated: {t:?}");
+    assert!(t.not_deviated.is_empty(), "{:#?}", t.not_deviated);
+}
+
+/// Bell's program as the paper describes it (characteristics and parameters, the split memory:
+/// test word 400000, the reference's `Options::default()`): three lost games replayed.
+#[test]
+fn never_beaten_twice_smoke() {
+    let (o, tw) = with_parameters(true, false);
+    let (t, _) = never_twice(o, tw, 3, 40, false);
+    assert_never_twice(&t, 3);
+}
+
+/// The test can fail: a machine that forgets everything before each game (and replay) is beaten
+/// the same way again at once.
+#[test]
+fn a_machine_that_forgets_is_beaten_twice() {
+    let (o, tw) = with_parameters(true, false);
+    let (t, _) = never_twice(o, tw, 2, 40, true);
+    assert!(t.checked >= 2, "{t:?}");
+    assert_eq!(t.not_deviated.len(), t.checked, "{t:?}");
+}
+
+/// At least 50 different lost games, on Bell's 1280-entry parts: Bell's program (with
+/// parameters) and the memory alone (no parameters, test word 410000).
+#[test]
+#[ignore = "long: cargo test --release -p pdp1-tests --test bell_never_twice -- --ignored --nocapture"]
+fn never_beaten_twice_fifty() {
+    let (o, tw) = with_parameters(true, false);
+    let (t, _) = never_twice(o, tw, 50, 2000, false);
+    assert_never_twice(&t, 50);
+    let (t, p) = never_twice(options(true, true), test_word(true, true), 50, 2000, false);
+    assert_never_twice(&t, 50);
+    assert_eq!(p.r.memory.overflow, 0);
+}
