@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x23b1c007424b6018,
+        0x2968a2fafddcbcc1,
         "bell",
     ),
     Known {
