@@ -165,7 +165,7 @@ fn never_twice(
         }
         let dev = replay(&mut p, &g);
         p.check(&format!("after the replay of game {game}"));
-        if !dev.is_some_and(|d| d < n) {
+        if dev.is_none_or(|d| d >= n) {
             t.not_deviated.push(format!(
                 "game {game}: lost at machine position {n}, replay deviated at {dev:?}: {:?}",
                 g.turns

@@ -1490,7 +1490,7 @@ impl DecGame {
     /// random turns.
     pub fn nth(n: usize) -> DecGame {
         DecGame {
-            machine_first: n % 3 == 0,
+            machine_first: n.is_multiple_of(3),
             depth: 2 + (n % 4) as u32,
             randoms: 1 + n % 3,
         }
