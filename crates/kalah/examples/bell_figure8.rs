@@ -7,7 +7,9 @@
 //! The teacher plays the winning turn with the smallest proof (FIRST_TEACHER=1: the first
 //! winning turn in Bell's list order). BACKTRACK=n: the back-track analysis evaluates n
 //! positions (Bell: 100). MIRROR=1: the memory also holds positions for the person to move
-//! (`Options::mirror`). TRACE=1 types every game.
+//! (`Options::mirror`). BT_COUNT=effort: the back-track's count is of the positions its
+//! look-aheads examine (`BacktrackCount::Effort`). BT_STORE=losses|line: it stores only losses
+//! of the region, or only the game's own positions (`BacktrackStore`). TRACE=1 types every game.
 //!
 //! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
 
@@ -93,6 +95,15 @@ fn main() {
             table,
             backtrack_nodes,
             mirror: std::env::var("MIRROR").is_ok(),
+            backtrack_count: match std::env::var("BT_COUNT").as_deref() {
+                Ok("effort") => BacktrackCount::Effort,
+                _ => BacktrackCount::Positions,
+            },
+            backtrack_store: match std::env::var("BT_STORE").as_deref() {
+                Ok("losses") => BacktrackStore::Losses,
+                Ok("line") => BacktrackStore::Line,
+                _ => BacktrackStore::Region,
+            },
             ..opts
         });
         let games = teach(&mut bell, &mut teacher, &[3, 2], max, |game, bell, g| {
