@@ -1458,6 +1458,9 @@ pub enum Strategy {
     SmallestProof,
     /// The first winning turn in Bell's list order.
     FirstWinning,
+    /// The winning turn that leaves the machine the fewest turns (then the smallest proof):
+    /// a narrower tree for the machine to learn (a study of Figure 8's sizes, docs/bell.md).
+    FewestReplies,
 }
 
 /// A person who never loses: a proof search ([`Prover`]) plays, at each of its positions, one
@@ -1493,6 +1496,11 @@ impl Teacher {
                 let mut p = Prover::new();
                 p.wins(c, PERSON);
                 p.nodes
+            }),
+            Strategy::FewestReplies => wins.iter().min_by_key(|(_, c)| {
+                let mut p = Prover::new();
+                p.wins(c, PERSON);
+                (turns(c).len(), p.nodes)
             }),
         }?
         .0
