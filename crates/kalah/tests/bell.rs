@@ -914,3 +914,52 @@ fn entry_words_round_trip() {
     let x = Entry::exact(&b, Outcome::Loss).unwrap();
     assert_eq!(words_entry(entry_words(&x)), Some(x));
 }
+
+/// The non-default back-track readings of the Figure 8 study (docs/bell.md, "Figure 8: readings
+/// tried"): counting the look-ahead's nodes spends the 100 on fewer positions than counting
+/// the positions evaluated, and storing only the game's line stores only positions the games
+/// reached.
+#[test]
+fn backtrack_readings() {
+    quote("A count is set to evaluate 100 nodes in that region of the game tree");
+    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    let first_analysis = |count| {
+        let mut bell = Bell::new(Options {
+            backtrack_count: count,
+            ..Options::plain()
+        });
+        teach(
+            &mut bell,
+            &mut Teacher::new(Strategy::SmallestProof),
+            &[3, 2],
+            1,
+            |_, _, _| {},
+        );
+        assert_eq!(bell.stats.backtracks, 1);
+        bell.stats.backtrack_nodes
+    };
+    let positions = first_analysis(BacktrackCount::Positions);
+    let effort = first_analysis(BacktrackCount::Effort);
+    assert_eq!(positions, u64::from(BACKTRACK_NODES));
+    assert!((1..positions).contains(&effort), "{effort} of {positions}");
+
+    let mut bell = Bell::new(Options {
+        backtrack_store: BacktrackStore::Line,
+        ..Options::plain()
+    });
+    let mut reached = Vec::new();
+    teach(&mut bell, &mut teacher, &[3, 2], 5, |_, _, g| {
+        reached.extend(g.machine.iter().map(|(b, _)| *b));
+    });
+    assert!(!bell.memory.is_empty());
+    for part in &bell.memory.parts {
+        for (_, e) in part.entries() {
+            assert!(
+                reached
+                    .iter()
+                    .any(|b| compact(b).is_some_and(|c| e.matches(b, c))),
+                "an entry no game reached"
+            );
+        }
+    }
+}
