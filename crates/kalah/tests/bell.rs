@@ -747,6 +747,34 @@ fn never_beaten_twice_fifty() {
     }
 }
 
+/// The Figure 8 study's back-track readings (docs/bell.md, "Figure 8: readings tried") keep the
+/// property: at least 50 different lost games each, never beaten twice the same way.
+#[test]
+#[ignore = "long: cargo test --release -p kalah --test bell -- --ignored"]
+fn never_beaten_twice_fifty_backtrack_readings() {
+    for opts in [
+        Options {
+            backtrack_count: BacktrackCount::Effort,
+            ..Options::default()
+        },
+        Options {
+            backtrack_store: BacktrackStore::Line,
+            ..Options::default()
+        },
+    ] {
+        let opts = Options {
+            table: 1 << 14,
+            ..opts
+        };
+        let (checked, at_first, size) = never_beaten_twice(opts.clone(), 50, 2000);
+        eprintln!(
+            "{:?} {:?}: {checked} losses replayed, {at_first} lost at the first position, {size} entries",
+            opts.backtrack_count, opts.backtrack_store
+        );
+        assert!(checked >= 50, "{checked}");
+    }
+}
+
 /// Figure 8's teaching (docs/bell.md): the teacher beats the machine after Russell's opening and
 /// M3-M2 until the machine answers otherwise. With parts larger than Bell's it finishes; the
 /// sizes are reported beside Bell's (just over 400 without characteristics or parameters).
