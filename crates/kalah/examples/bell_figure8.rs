@@ -6,7 +6,7 @@
 //!
 //! The teacher plays the winning turn with the smallest proof (FIRST_TEACHER=1: the first
 //! winning turn in Bell's list order; NARROW_TEACHER=1: the one leaving the machine the fewest
-//! turns). BACKTRACK=n: the back-track analysis evaluates n
+//! turns; CRUSH_TEACHER=1: the one its look-ahead sees as worst for the machine). BACKTRACK=n: the back-track analysis evaluates n
 //! positions (Bell: 100). MIRROR=1: the memory also holds positions for the person to move
 //! (`Options::mirror`). BT_COUNT=effort: the back-track's count is of the positions its
 //! look-aheads examine (`BacktrackCount::Effort`). BT_STORE=losses|line: it stores only losses
@@ -86,6 +86,8 @@ fn main() {
     let only = arg(3);
     let strategy = if std::env::var("FIRST_TEACHER").is_ok() {
         Strategy::FirstWinning
+    } else if std::env::var("CRUSH_TEACHER").is_ok() {
+        Strategy::Crushing
     } else if std::env::var("NARROW_TEACHER").is_ok() {
         Strategy::FewestReplies
     } else {

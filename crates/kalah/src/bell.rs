@@ -1461,6 +1461,10 @@ pub enum Strategy {
     /// The winning turn that leaves the machine the fewest turns (then the smallest proof):
     /// a narrower tree for the machine to learn (a study of Figure 8's sizes, docs/bell.md).
     FewestReplies,
+    /// The winning turn after which the machine's 1½-move look-ahead with an empty memory
+    /// values its position lowest (then the smallest proof): the quickest crush its look-ahead
+    /// can see (the same study).
+    Crushing,
 }
 
 /// A person who never loses: a proof search ([`Prover`]) plays, at each of its positions, one
@@ -1501,6 +1505,20 @@ impl Teacher {
                 let mut p = Prover::new();
                 p.wins(c, PERSON);
                 (turns(c).len(), p.nodes)
+            }),
+            Strategy::Crushing => wins.iter().min_by_key(|(_, c)| {
+                let seen = if c.to_move == MACHINE && !c.is_terminal() {
+                    turn_values(c, &BellValue::plain())
+                        .into_iter()
+                        .map(|(_, v)| v)
+                        .max()
+                        .unwrap_or(-WIN)
+                } else {
+                    -WIN
+                };
+                let mut p = Prover::new();
+                p.wins(c, PERSON);
+                (seen, p.nodes)
             }),
         }?
         .0
