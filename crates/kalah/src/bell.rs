@@ -865,6 +865,40 @@ pub struct Options {
     /// evaluates (and stores) the positions after the machine's turns from the person's side.
     /// Our reading of Figure 4's caption, as an option.
     pub mirror: bool,
+    /// What the back-track analysis's count of [`Options::backtrack_nodes`] counts (a study of
+    /// Figure 8's sizes; docs/bell.md, "Figure 8: readings tried"). Default: the positions it
+    /// evaluates.
+    pub backtrack_count: BacktrackCount,
+    /// Which positions the back-track analysis stores (the same study). Default: every decided
+    /// position it evaluates.
+    pub backtrack_store: BacktrackStore,
+}
+
+/// What "a count is set to evaluate 100 nodes" counts (docs/bell.md, "Figure 8: readings
+/// tried").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum BacktrackCount {
+    /// Each position two plies below a game position that the look-ahead evaluates (our
+    /// reading, the default).
+    #[default]
+    Positions,
+    /// Every position the look-ahead examines (its effort, the nodes of Figure 3's tree),
+    /// summed over the analysis's look-aheads.
+    Effort,
+}
+
+/// Which decided positions the back-track analysis stores (docs/bell.md, "Figure 8: readings
+/// tried").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum BacktrackStore {
+    /// Every won or lost position it evaluates (our reading, the default).
+    #[default]
+    Region,
+    /// Only lost positions of the region (and the game's own positions, won or lost).
+    Losses,
+    /// Only the game's own positions: the region is not visited, the previous positions of the
+    /// game are recalled and evaluated (one count each) back to the start.
+    Line,
 }
 
 impl Default for Options {
@@ -883,6 +917,8 @@ impl Default for Options {
             near_losses: false,
             table: TABLE,
             mirror: false,
+            backtrack_count: BacktrackCount::Positions,
+            backtrack_store: BacktrackStore::Region,
         }
     }
 }
@@ -1184,10 +1220,19 @@ impl Bell {
     pub fn backtrack(&mut self, game: &Game) {
         self.stats.backtracks += 1;
         let mut budget = self.options.backtrack_nodes;
+        let store = self.options.backtrack_store;
         let last = game.machine.len() - 1;
         for i in (0..last).rev() {
             let (g, n) = game.machine[i];
             let prefix = game.prefix(n);
+            if store == BacktrackStore::Line {
+                if budget == 0 {
+                    break;
+                }
+                let spent = self.learn_counted(&g, &prefix, true);
+                budget = budget.saturating_sub(spent);
+                continue;
+            }
             'region: for (t, after_t) in turns(&g) {
                 if after_t.is_terminal() {
                     continue;
@@ -1199,28 +1244,46 @@ impl Bell {
                     if budget == 0 {
                         break 'region;
                     }
-                    budget -= 1;
-                    self.stats.backtrack_nodes += 1;
                     let mut p = prefix.clone();
                     p.push(t.clone());
                     p.push(r);
                     p.truncate(2);
-                    self.learn_from(&after_r, &p, None);
+                    let spent = self.learn_counted(&after_r, &p, store == BacktrackStore::Region);
+                    budget = budget.saturating_sub(spent);
                 }
                 if self.options.mirror && budget > 0 {
                     // The position after the machine's turn, from the person's side.
-                    budget -= 1;
-                    self.stats.backtrack_nodes += 1;
                     let mut p = prefix.clone();
                     p.push(t.clone());
                     p.truncate(2);
-                    self.learn_from(&mirror(&after_t), &p, None);
+                    let spent =
+                        self.learn_counted(&mirror(&after_t), &p, store == BacktrackStore::Region);
+                    budget = budget.saturating_sub(spent);
                 }
             }
             self.learn_from(&g, &prefix, None);
             if budget == 0 {
                 break;
             }
+        }
+    }
+
+    /// One evaluation of the back-track analysis: look ahead from `b`, store it if decided
+    /// (a win only if `wins`), and return what it spent of the count
+    /// ([`Options::backtrack_count`]).
+    fn learn_counted(&mut self, b: &Board, prefix: &[Vec<u8>], wins: bool) -> u32 {
+        self.stats.backtrack_nodes += 1;
+        let Some(r) = self.look_ahead(b, prefix) else {
+            return 1;
+        };
+        if r.value >= WIN && wins {
+            self.store(b, prefix, Outcome::Win, &r.turn);
+        } else if r.value <= -WIN {
+            self.store(b, prefix, Outcome::Loss, &r.turn);
+        }
+        match self.options.backtrack_count {
+            BacktrackCount::Positions => 1,
+            BacktrackCount::Effort => u32::try_from(r.effort).unwrap_or(u32::MAX).max(1),
         }
     }
 
@@ -1395,6 +1458,13 @@ pub enum Strategy {
     SmallestProof,
     /// The first winning turn in Bell's list order.
     FirstWinning,
+    /// The winning turn that leaves the machine the fewest turns (then the smallest proof):
+    /// a narrower tree for the machine to learn (a study of Figure 8's sizes, docs/bell.md).
+    FewestReplies,
+    /// The winning turn after which the machine's 1½-move look-ahead with an empty memory
+    /// values its position lowest (then the smallest proof): the quickest crush its look-ahead
+    /// can see (the same study).
+    Crushing,
 }
 
 /// A person who never loses: a proof search ([`Prover`]) plays, at each of its positions, one
@@ -1430,6 +1500,25 @@ impl Teacher {
                 let mut p = Prover::new();
                 p.wins(c, PERSON);
                 p.nodes
+            }),
+            Strategy::FewestReplies => wins.iter().min_by_key(|(_, c)| {
+                let mut p = Prover::new();
+                p.wins(c, PERSON);
+                (turns(c).len(), p.nodes)
+            }),
+            Strategy::Crushing => wins.iter().min_by_key(|(_, c)| {
+                let seen = if c.to_move == MACHINE && !c.is_terminal() {
+                    turn_values(c, &BellValue::plain())
+                        .into_iter()
+                        .map(|(_, v)| v)
+                        .max()
+                        .unwrap_or(-WIN)
+                } else {
+                    -WIN
+                };
+                let mut p = Prover::new();
+                p.wins(c, PERSON);
+                (seen, p.nodes)
             }),
         }?
         .0

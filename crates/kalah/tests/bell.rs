@@ -747,6 +747,34 @@ fn never_beaten_twice_fifty() {
     }
 }
 
+/// The Figure 8 study's back-track readings (docs/bell.md, "Figure 8: readings tried") keep the
+/// property: at least 50 different lost games each, never beaten twice the same way.
+#[test]
+#[ignore = "long: cargo test --release -p kalah --test bell -- --ignored"]
+fn never_beaten_twice_fifty_backtrack_readings() {
+    for opts in [
+        Options {
+            backtrack_count: BacktrackCount::Effort,
+            ..Options::default()
+        },
+        Options {
+            backtrack_store: BacktrackStore::Line,
+            ..Options::default()
+        },
+    ] {
+        let opts = Options {
+            table: 1 << 14,
+            ..opts
+        };
+        let (checked, at_first, size) = never_beaten_twice(opts.clone(), 50, 2000);
+        eprintln!(
+            "{:?} {:?}: {checked} losses replayed, {at_first} lost at the first position, {size} entries",
+            opts.backtrack_count, opts.backtrack_store
+        );
+        assert!(checked >= 50, "{checked}");
+    }
+}
+
 /// Figure 8's teaching (docs/bell.md): the teacher beats the machine after Russell's opening and
 /// M3-M2 until the machine answers otherwise. With parts larger than Bell's it finishes; the
 /// sizes are reported beside Bell's (just over 400 without characteristics or parameters).
@@ -913,4 +941,53 @@ fn entry_words_round_trip() {
     assert_eq!(words_entry(w), Some(e));
     let x = Entry::exact(&b, Outcome::Loss).unwrap();
     assert_eq!(words_entry(entry_words(&x)), Some(x));
+}
+
+/// The non-default back-track readings of the Figure 8 study (docs/bell.md, "Figure 8: readings
+/// tried"): counting the look-ahead's nodes spends the 100 on fewer positions than counting
+/// the positions evaluated, and storing only the game's line stores only positions the games
+/// reached.
+#[test]
+fn backtrack_readings() {
+    quote("A count is set to evaluate 100 nodes in that region of the game tree");
+    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    let first_analysis = |count| {
+        let mut bell = Bell::new(Options {
+            backtrack_count: count,
+            ..Options::plain()
+        });
+        teach(
+            &mut bell,
+            &mut Teacher::new(Strategy::SmallestProof),
+            &[3, 2],
+            1,
+            |_, _, _| {},
+        );
+        assert_eq!(bell.stats.backtracks, 1);
+        bell.stats.backtrack_nodes
+    };
+    let positions = first_analysis(BacktrackCount::Positions);
+    let effort = first_analysis(BacktrackCount::Effort);
+    assert_eq!(positions, u64::from(BACKTRACK_NODES));
+    assert!((1..positions).contains(&effort), "{effort} of {positions}");
+
+    let mut bell = Bell::new(Options {
+        backtrack_store: BacktrackStore::Line,
+        ..Options::plain()
+    });
+    let mut reached = Vec::new();
+    teach(&mut bell, &mut teacher, &[3, 2], 5, |_, _, g| {
+        reached.extend(g.machine.iter().map(|(b, _)| *b));
+    });
+    assert!(!bell.memory.is_empty());
+    for part in &bell.memory.parts {
+        for (_, e) in part.entries() {
+            assert!(
+                reached
+                    .iter()
+                    .any(|b| compact(b).is_some_and(|c| e.matches(b, c))),
+                "an entry no game reached"
+            );
+        }
+    }
 }
