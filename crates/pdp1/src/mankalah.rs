@@ -391,8 +391,8 @@ pub fn serve<C: Console>(
 
 // ---- the emulated PDP-1 ----
 
-/// Emulated time between the agent's looks at the machine.
-const SLICE_NS: u64 = 10_000_000;
+/// Emulated time between the agent's looks at the machine: the headless runner's slice.
+use crate::headless::SLICE_NS;
 /// The program has finished with a key when it has been polling the keyboard for this long
 /// (emulated time: the DEC program polls after every display frame of about 50 ms, and a wait
 /// lapses after 100 ms without a poll, so this is several frames of waiting).

@@ -80,37 +80,46 @@ fn check_image(frames: &[u8]) -> Result<u32> {
 /// loaded asks for a key (it has started, whatever is left on the tape).
 #[derive(Debug, Default)]
 pub struct Feeder {
-    /// The boot tape's frames, to see what is left of it (`None`: no boot tape, mount at once).
-    first: Option<Vec<u8>>,
+    /// The boot tape, to see what is left of it (`None`: no boot tape, mount at once).
+    first: Option<Reel>,
     /// The `--reader` tapes still to come, in order.
-    next: VecDeque<Vec<u8>>,
+    next: VecDeque<Reel>,
     /// The `--reader` tapes as they were given, for a rewind.
-    next_given: Vec<Vec<u8>>,
+    next_given: Vec<Reel>,
     /// The length of the `--reader` tape now in the reader (`None`: none mounted yet).
     current: Option<usize>,
     first_done: bool,
-    /// The names of the boot tape and of the `--reader` tapes (as given, and still to come),
-    /// and of the tape now in the reader, for the console's reader panel: every way a tape
-    /// goes in — READ IN, the `--reader` queue, a script's `mount`, the window's Ctrl+O —
+    /// The name of the tape now in the reader, for the console's reader panel: every way a
+    /// tape goes in — READ IN, the `--reader` queue, a script's `mount`, the window's Ctrl+O —
     /// passes through here, so the panel names the tape the reader holds.
-    first_name: String,
-    next_names_given: Vec<String>,
-    next_names: VecDeque<String>,
     in_reader: String,
+}
+
+/// A tape as the feeder keeps it: its name (for the reader panel) and its frames.
+#[derive(Clone, Debug, Default)]
+struct Reel {
+    name: String,
+    frames: Vec<u8>,
+}
+
+impl Reel {
+    fn unnamed(frames: &[u8]) -> Reel {
+        Reel {
+            name: String::new(),
+            frames: frames.to_vec(),
+        }
+    }
 }
 
 impl Feeder {
     pub fn new(first: Option<&Tape>, next: &[Tape]) -> Feeder {
-        let given: Vec<Vec<u8>> = next.iter().map(|t| t.frames.clone()).collect();
+        let given: Vec<Reel> = next.iter().map(|t| Reel::unnamed(&t.frames)).collect();
         Feeder {
-            first: first.map(|t| t.frames.clone()),
+            first: first.map(|t| Reel::unnamed(&t.frames)),
             next: given.iter().cloned().collect(),
             next_given: given,
             current: None,
             first_done: first.is_none(),
-            first_name: String::new(),
-            next_names_given: Vec::new(),
-            next_names: VecDeque::new(),
             in_reader: String::new(),
         }
     }
@@ -118,10 +127,14 @@ impl Feeder {
     /// Name the tapes `new` was given (the boot tape, then the `--reader` tapes in order), as
     /// the console's reader panel shows them.
     pub fn named(mut self, first: &str, next: &[String]) -> Feeder {
-        self.first_name = first.to_owned();
+        if let Some(f) = &mut self.first {
+            f.name = first.to_owned();
+        }
         self.in_reader = first.to_owned();
-        self.next_names_given = next.to_vec();
-        self.next_names = next.iter().cloned().collect();
+        for (reel, name) in self.next_given.iter_mut().zip(next) {
+            reel.name = name.clone();
+        }
+        self.next = self.next_given.iter().cloned().collect();
         self
     }
 
@@ -130,17 +143,21 @@ impl Feeder {
         &self.in_reader
     }
 
+    /// Put `reel` in the reader.
+    fn load(&mut self, reel: Reel, m: &mut Machine) {
+        self.in_reader = reel.name;
+        m.mount_tape(reel.frames);
+    }
+
     /// The operator takes the boot tape back to its leader and puts it in the reader again
     /// (READ IN after the tape has been read, issue 17); the second tape follows it again.
     /// False when there is no boot tape.
     pub fn rewind(&mut self, m: &mut Machine) -> bool {
-        let Some(first) = &self.first else {
+        let Some(first) = self.first.clone() else {
             return false;
         };
-        m.mount_tape(first.clone());
+        self.load(first, m);
         self.next = self.next_given.iter().cloned().collect();
-        self.next_names = self.next_names_given.iter().cloned().collect();
-        self.in_reader = self.first_name.clone();
         self.current = None;
         self.first_done = false;
         true
@@ -149,30 +166,29 @@ impl Feeder {
     /// A new boot tape goes into the reader (the window's Ctrl+O), in place of the old one
     /// and any second tape.
     pub fn mount_boot(&mut self, tape: &Tape, name: &str, m: &mut Machine) {
-        self.first = Some(tape.frames.clone());
+        let reel = Reel {
+            name: name.to_owned(),
+            frames: tape.frames.clone(),
+        };
+        self.first = Some(reel.clone());
         self.forget_queue();
-        self.first_name = name.to_owned();
-        self.in_reader = name.to_owned();
         self.first_done = false;
-        m.mount_tape(tape.frames.clone());
+        self.load(reel, m);
     }
 
     /// A data tape goes into the reader for the program to read (the window's Ctrl+O): the
     /// boot tape counts as read.
     pub fn mount_data(&mut self, tape: &Tape, name: &str, m: &mut Machine) {
-        self.forget_queue();
-        self.in_reader = name.to_owned();
-        self.first_done = true;
-        m.mount_tape(tape.frames.clone());
+        self.mount_frames(tape.frames.clone(), name, m);
     }
 
     /// A script's `mount`: these frames go into the reader in place of what is there (and of
     /// any `--reader` tape still to come); the program or READ IN reads them.
     pub fn mount_frames(&mut self, frames: Vec<u8>, name: &str, m: &mut Machine) {
         self.forget_queue();
-        self.in_reader = name.to_owned();
         self.first_done = true;
-        m.mount_tape(frames);
+        let name = name.to_owned();
+        self.load(Reel { name, frames }, m);
     }
 
     /// A script's `readin`: what is left in the reader is the tape being read in — keys wait
@@ -183,8 +199,10 @@ impl Feeder {
         if unread.is_empty() {
             return;
         }
-        self.first = Some(unread.to_vec());
-        self.first_name = self.in_reader.clone();
+        self.first = Some(Reel {
+            name: self.in_reader.clone(),
+            frames: unread.to_vec(),
+        });
         self.first_done = false;
     }
 
@@ -192,8 +210,6 @@ impl Feeder {
     fn forget_queue(&mut self) {
         self.next.clear();
         self.next_given.clear();
-        self.next_names.clear();
-        self.next_names_given.clear();
         self.current = None;
     }
 
@@ -213,11 +229,11 @@ impl Feeder {
     /// Check the reader; mount the second tape when due.
     pub fn poll(&mut self, m: &mut Machine) {
         if !self.first_done {
-            let first = self.first.as_deref().unwrap_or(&[]);
-            let left = m.tape_remaining().min(first.len());
+            let first = self.first.as_ref().map_or(0, |f| f.frames.len());
+            let left = m.tape_remaining().min(first);
             // Leader and trailer are blank, or punched with hole 8 alone (lisp.rim ends with
             // such frames): frames without data holes 1–7.
-            if left < first.len() && reader_spent(m) {
+            if left < first && reader_spent(m) {
                 self.first_done = true;
             }
             // Some tapes end in a punched-out frame (expensive-typewriter.rim: 377) that no
@@ -234,10 +250,9 @@ impl Feeder {
             Some(len) => m.tape_remaining() < len && reader_spent(m),
         };
         if self.first_done && due {
-            if let Some(frames) = self.next.pop_front() {
-                self.current = Some(frames.len());
-                self.in_reader = self.next_names.pop_front().unwrap_or_default();
-                m.mount_tape(frames);
+            if let Some(reel) = self.next.pop_front() {
+                self.current = Some(reel.frames.len());
+                self.load(reel, m);
             }
         }
     }

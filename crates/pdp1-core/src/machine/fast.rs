@@ -24,10 +24,10 @@
 //! The loop handles the memory-reference group, `xct`, `jmp`/`jsp`, skips, shifts, `law` and
 //! operate — the instructions that touch nothing but registers and memory. Anything else
 //! (an IOT, `hlt`, `stf`/`clf` (the flags' sound stream, `io/flags.rs`), an undefined
-//! instruction, a debreak, `szf` polling for a key, an `xct`/indirect chain over its limit) ends the loop *before* the instruction: the counter
-//! is put back to where the instruction began (PC has not moved yet) and [`Exit::Slow`]
-//! tells the caller to run that one instruction through `Machine::step` (`cpu.rs`), which
-//! does everything. Since nothing but the cycle count, MA, MB and IR changes before an
+//! instruction, a debreak, `szf` polling for a key, an `xct`/indirect chain over its limit)
+//! ends the loop *before* the instruction: the counter is put back to where the instruction
+//! began (PC has not moved yet) and [`Exit::Slow`] tells the caller to run that one
+//! instruction through `Machine::step` (`cpu.rs`), which does everything. Since nothing but the cycle count, MA, MB and IR changes before an
 //! instruction's final operation, re-running it from its start gives exactly the same result.
 //!
 //! A sequence break is the single-cycle machine's (`cycle.rs`, issue 16): the cycle that
