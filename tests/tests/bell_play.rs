@@ -277,7 +277,7 @@ fn games_with_parameters(seed: u64, n: usize, draws_as_wins: bool) -> Bell {
 
 #[test]
 fn games_with_parameters_smoke() {
-    let r = games_with_parameters(0xbe11_000b, 12, false);
+    let r = games_with_parameters(0xbe11_000b, 24, false);
     assert!(!r.params.is_empty(), "no parameter learnt");
 }
 

@@ -8,8 +8,9 @@
 //! winning turn in Bell's list order; NARROW_TEACHER=1: the one leaving the machine the fewest
 //! turns; CRUSH_TEACHER=1: the one its look-ahead sees as worst for the machine). BACKTRACK=n: the back-track analysis evaluates n
 //! positions (Bell: 100). MIRROR=1: the memory also holds positions for the person to move
-//! (`Options::mirror`). BT_COUNT=effort: the back-track's count is of the positions its
-//! look-aheads examine (`BacktrackCount::Effort`). BT_STORE=losses|line: it stores only losses
+//! (`Options::mirror`). BT_COUNT=positions: the back-track's count is of the positions it
+//! evaluates (`BacktrackCount::Positions`, our first reading), not of the positions its
+//! look-aheads examine (`BacktrackCount::Effort`, the default). BT_STORE=losses|line: it stores only losses
 //! of the region, or only the game's own positions (`BacktrackStore`). TRACE=1 types every game.
 //!
 //! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
@@ -160,8 +161,8 @@ fn main() {
             backtrack_nodes,
             mirror: std::env::var("MIRROR").is_ok(),
             backtrack_count: match std::env::var("BT_COUNT").as_deref() {
-                Ok("effort") => BacktrackCount::Effort,
-                _ => BacktrackCount::Positions,
+                Ok("positions") => BacktrackCount::Positions,
+                _ => BacktrackCount::Effort,
             },
             backtrack_store: match std::env::var("BT_STORE").as_deref() {
                 Ok("losses") => BacktrackStore::Losses,

@@ -866,8 +866,8 @@ pub struct Options {
     /// Our reading of Figure 4's caption, as an option.
     pub mirror: bool,
     /// What the back-track analysis's count of [`Options::backtrack_nodes`] counts (a study of
-    /// Figure 8's sizes; docs/bell.md, "Figure 8: readings tried"). Default: the positions it
-    /// evaluates.
+    /// Figure 8's sizes; docs/bell.md, "Figure 8: readings tried"). Default: the positions its
+    /// look-aheads examine.
     pub backtrack_count: BacktrackCount,
     /// Which positions the back-track analysis stores (the same study). Default: every decided
     /// position it evaluates.
@@ -879,11 +879,13 @@ pub struct Options {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum BacktrackCount {
     /// Each position two plies below a game position that the look-ahead evaluates (our
-    /// reading, the default).
-    #[default]
+    /// first reading; 1583 entries in Figure 8's teaching, which never finishes within Bell's
+    /// 1280-entry part).
     Positions,
     /// Every position the look-ahead examines (its effort, the nodes of Figure 3's tree),
-    /// summed over the analysis's look-aheads.
+    /// summed over the analysis's look-aheads: "node" as the paper uses it for the look-ahead's
+    /// tree (Figure 3, Figure 4's "once the node Q9 has been evaluated"). The default.
+    #[default]
     Effort,
 }
 
@@ -917,7 +919,7 @@ impl Default for Options {
             near_losses: false,
             table: TABLE,
             mirror: false,
-            backtrack_count: BacktrackCount::Positions,
+            backtrack_count: BacktrackCount::Effort,
             backtrack_store: BacktrackStore::Region,
         }
     }
