@@ -292,3 +292,44 @@ fn games_with_parameters_long() {
     games_with_parameters(0xbe11_000d, 80, false);
     games_with_parameters(0xbe11_000e, 80, true);
 }
+
+/// The emulated thinking times docs/kalah.md quotes: six games with Russell's opening and the
+/// parameters on (seed 0xbe11_0002), the PDP-1 beside the reference; every machine turn timed
+/// from its space to the next wait for a key, typing included (emulated time, the same on every
+/// host). Printed, not asserted: `cargo test --release -p pdp1-tests --test bell_play
+/// thinking_times -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement for the docs"]
+fn thinking_times() {
+    let mut rng = Rng(0xbe11_0002);
+    let (o, tw) = with_parameters(true, false);
+    let mut k = boot(tw);
+    let mut r = Bell::new(o);
+    MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
+    for i in 0..6 {
+        if i > 0 {
+            k.key(CR);
+            k.paper();
+        }
+        let mut p = Person::new(&mut rng, vec![2]);
+        play_game(&mut k, &mut r, &mut p, false, true);
+    }
+    let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
+    let secs = |ns: u64| ns as f64 / 1e9;
+    let (resign, mut plain): (Vec<_>, Vec<_>) = turns
+        .iter()
+        .partition(|(_, typed)| typed.contains("i resign"));
+    plain.sort();
+    eprintln!(
+        "{} turns: median {:.1} s, at most {:.1} s; {} resigning (back-track analysis): {:?} s",
+        plain.len(),
+        secs(plain[plain.len() / 2].0),
+        secs(plain.last().unwrap().0),
+        resign.len(),
+        resign
+            .iter()
+            .map(|(ns, _)| (secs(*ns) * 10.0).round() / 10.0)
+            .collect::<Vec<_>>()
+    );
+    assert!(!resign.is_empty(), "no back-track analysis in six games");
+}

@@ -111,8 +111,25 @@ pub fn set_position(k: &mut Program, b: &Board, tw: u32) {
 }
 
 pub fn key(k: &mut Program, code: u8) -> String {
+    let t0 = k.m.time_ns();
     k.key(code);
-    k.paper()
+    let typed = k.paper();
+    if code == SPACE {
+        MACHINE_TURNS.with(|t| {
+            if let Some(v) = t.borrow_mut().as_mut() {
+                v.push((k.m.time_ns() - t0, typed.clone()));
+            }
+        });
+    }
+    typed
+}
+
+thread_local! {
+    /// When `Some`, every machine turn [`key`] strikes (a space) is recorded: the emulated
+    /// nanoseconds from the key to the program's next wait for a key (its typing included), and
+    /// what it typed. For the thinking-time figures of docs/kalah.md.
+    pub static MACHINE_TURNS: std::cell::RefCell<Option<Vec<(u64, String)>>> =
+        const { std::cell::RefCell::new(None) };
 }
 
 pub fn result_line(b: &Board) -> String {
