@@ -209,6 +209,14 @@ fn a_damaged_or_foreign_tape_is_refused_and_the_memory_kept() {
     bad[segments[0] + 3 * 2 + 2] ^= 0o004;
     assert_eq!(read(&mut k3, bad), "r\ndamaged memory tape\n");
     assert_entries(&k3, &r3, "after the damaged header");
+    // A tape that ends inside its header, three words after the mark: damaged on both sides.
+    let cut = tape[..segments[0] + 3 * 3].to_vec();
+    assert_eq!(
+        r3.clone().read_tape(&cut),
+        Err(kalah::bell::TapeError::Header)
+    );
+    assert_eq!(read(&mut k3, cut), "r\ndamaged memory tape\n");
+    assert_entries(&k3, &r3, "after the tape cut in its header");
     let foreign = std::fs::read(kalah_support::roms().join("kalah.rim")).unwrap();
     assert_eq!(read(&mut k3, foreign), "r\nnot a memory tape\n");
     assert_entries(&k3, &r3, "after the foreign tape");

@@ -1852,11 +1852,13 @@ impl Bell {
         while first == 0 {
             first = r.word().ok_or(TapeError::Foreign)?;
         }
-        let mut head = vec![first];
-        head.extend(r.words(5).ok_or(TapeError::Foreign)?);
-        if head[0] != TAPE_MAGIC {
+        if first != TAPE_MAGIC {
             return Err(TapeError::Foreign);
         }
+        // The mark, then a tape that ends inside the header: a damaged memory tape, not a
+        // foreign one (as the PDP-1 program types it).
+        let mut head = vec![first];
+        head.extend(r.words(5).ok_or(TapeError::Header)?);
         if checksum(&head[..5]) != head[5] {
             return Err(TapeError::Header);
         }

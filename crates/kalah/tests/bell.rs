@@ -910,6 +910,11 @@ fn damaged_and_foreign_tapes_are_refused() {
     let mut b = fresh();
     assert_eq!(b.read_tape(&hdr), Err(TapeError::Header));
     assert!(b == own);
+    // A tape that ends inside its header, after the mark: damaged, not foreign.
+    let cut = tape[..starts[0] + 3 * 3].to_vec();
+    let mut b = fresh();
+    assert_eq!(b.read_tape(&cut), Err(TapeError::Header));
+    assert!(b == own);
     // Another layout: the unsplit memory.
     let mut one = Bell::new(Options {
         split: false,
