@@ -1,0 +1,237 @@
+//! Bell's Figure 8 teaching (docs/bell.md, "Figure 8") on the PDP-1 program itself
+//! (roms/bell.rim): the person opens with Russell's move (pit 2), the machine answers M3-M2, and
+//! a teacher who never loses (`kalah::bell::Teacher`, the smallest proof) beats it game after
+//! game until the machine answers Russell's move otherwise.
+//!
+//! The reference learner runs in lockstep, as in bell_never_twice.rs: every key's typed answer,
+//! the board, and after every game the memory slot for slot, the back-track count, the
+//! corrections and (with the parameters) the near-win relations equal the reference's. The
+//! teaching must end at the same game as `kalah::bell::teach` run on a reference of its own, on
+//! Bell's 1280-entry parts, with no entry lost to a full part.
+mod bell_support;
+mod kalah_support;
+use bell_support::*;
+use kalah::bell::{
+    self, Bell, Game, GameResult, Options, Strategy, Teacher, MACHINE, RUSSELL_OPENING,
+};
+use kalah_support::{Program, CR, SPACE};
+use std::collections::HashSet;
+
+/// The machine's first choice, which the teaching must make it give up (Bell's M3-M2).
+const M3_M2: [u8; 2] = [3, 2];
+
+/// The PDP-1 program and the reference learner with the same options.
+struct Pair {
+    k: Program,
+    r: Bell,
+    opts: Options,
+    tw: u32,
+    /// The program has just been read in: no carriage return is needed for a new game.
+    fresh: bool,
+}
+
+impl Pair {
+    fn new(opts: Options, tw: u32) -> Pair {
+        Pair {
+            k: boot(tw),
+            r: Bell::new(opts.clone()),
+            opts,
+            tw,
+            fresh: true,
+        }
+    }
+
+    fn new_game(&mut self) {
+        if !self.fresh {
+            self.k.key(CR);
+            self.k.paper();
+        }
+        self.fresh = false;
+    }
+
+    /// Learning switched off, for the check that the test can fail: a new machine and a new
+    /// reference, both with empty memories.
+    fn forget(&mut self) {
+        *self = Pair::new(self.opts.clone(), self.tw);
+    }
+
+    fn check(&self, ctx: &str) {
+        assert_memory(&self.k, &self.r, ctx);
+        if self.opts.parameters {
+            assert_parameters(&self.k, &self.r, ctx);
+        }
+    }
+}
+
+/// One game of the teaching on the PDP-1 beside the reference, as `kalah::bell::teach` plays
+/// it: the finished game, or `None` if the machine answered Russell's move with another turn
+/// than M3-M2 (the game is left there, as `teach` leaves it).
+fn teach_game(p: &mut Pair, teacher: &mut Teacher, game: usize) -> Option<Game> {
+    p.new_game();
+    let mut g = Game::new(false);
+    while !g.over() {
+        let ctx = format!("game {game}, {:?}; so far {:?}", g.board, g.turns);
+        if g.board.to_move == MACHINE {
+            let before = g.board;
+            let m = p.r.machine_turn(&mut g).unwrap();
+            let mut want = machine_typed(&before, &m, true);
+            if g.board.is_terminal() {
+                want.push_str(&result_line(&g.board));
+            }
+            assert_eq!(key(&mut p.k, SPACE), want, "machine; {ctx}");
+            if g.machine.len() == 1 && m.turn != M3_M2 {
+                return None;
+            }
+        } else {
+            let t = if g.turns.is_empty() {
+                RUSSELL_OPENING.to_vec()
+            } else {
+                teacher
+                    .turn(&g.board)
+                    .expect("the teacher has a winning turn")
+            };
+            let mut cur = g.board;
+            for &s in &t {
+                let rep = cur.play(s).unwrap().repeat;
+                let mut want = format!("{s}{}", if rep { '.' } else { ',' });
+                if cur.is_terminal() {
+                    want.push('\n');
+                    want.push_str(&result_line(&cur));
+                }
+                assert_eq!(key(&mut p.k, s), want, "person's {s}; {ctx}");
+            }
+            g.play(&t).unwrap();
+        }
+        if !g.over() {
+            assert_eq!(board(&p.k), g.board, "board; {ctx}");
+        }
+    }
+    p.r.finish(&g);
+    Some(g)
+}
+
+/// What a run found.
+#[derive(Debug, Default)]
+struct Tally {
+    /// Games lost before the machine answered Russell's move otherwise (`teach`'s count), or
+    /// `None` if it still answered M3-M2 after `max_games`.
+    taught: Option<usize>,
+    games: usize,
+    /// Games the machine lost (all of them: the teacher never loses).
+    lost: usize,
+    /// Games played move for move as an earlier one.
+    repeated: usize,
+}
+
+/// The teaching on the PDP-1 beside the reference, at most `max_games` games. `amnesia`: the
+/// machine forgets everything before each game.
+fn teach(opts: Options, tw: u32, max_games: usize, amnesia: bool) -> (Tally, Pair) {
+    let mut p = Pair::new(opts, tw);
+    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    let mut seen = HashSet::new();
+    let mut t = Tally::default();
+    for game in 0..max_games {
+        if amnesia {
+            p.forget();
+        }
+        let Some(g) = teach_game(&mut p, &mut teacher, game) else {
+            t.taught = Some(game);
+            break;
+        };
+        t.games = game + 1;
+        p.check(&format!("after game {game}"));
+        t.lost += usize::from(g.result() == Some(GameResult::Lost));
+        if !seen.insert(g.turns) {
+            t.repeated += 1;
+        }
+    }
+    p.check("at the end");
+    eprintln!(
+        "{:?}: taught in {:?} games ({} played, {} lost, {} repeated); {} entries, overflow {}, \
+         {:?}",
+        p.opts,
+        t.taught,
+        t.games,
+        t.lost,
+        t.repeated,
+        p.r.memory.len(),
+        p.r.memory.overflow,
+        p.r.stats
+    );
+    (t, p)
+}
+
+/// The first games of the memory alone's teaching (test word 450000), equal to the reference's;
+/// each lost game teaches the machine, so none is played twice.
+#[test]
+fn figure8_first_games_smoke() {
+    let (t, p) = teach(Options::plain(), test_word(true, false), 6, false);
+    assert_eq!(t.taught, None, "{t:?}");
+    assert_eq!(t.games, 6);
+    assert_eq!(t.repeated, 0, "{t:?}");
+    assert_eq!(t.lost, 6, "{t:?}");
+    assert!(p.r.memory.len() > 6, "{} entries", p.r.memory.len());
+    let mut alone = Bell::new(Options::plain());
+    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    assert_eq!(
+        bell::teach(&mut alone, &mut teacher, &M3_M2, 6, |_, _, _| {}),
+        None
+    );
+    assert!(p.r == alone, "the reference run alone learnt otherwise");
+}
+
+/// The test can fail: a machine that forgets everything before each game plays the first game
+/// again move for move (and so still answers M3-M2).
+#[test]
+fn a_machine_that_forgets_is_taught_nothing() {
+    let (t, _) = teach(Options::plain(), test_word(true, false), 2, true);
+    assert_eq!(t.taught, None, "{t:?}");
+    assert_eq!(t.games, 2);
+    assert_eq!(t.repeated, 1, "{t:?}");
+}
+
+/// The whole teaching, for the memory alone (test word 450000), with characteristics (410000),
+/// and with characteristics and parameters (400000), on Bell's 1280-entry parts: the PDP-1
+/// program gives up M3-M2 at the same game as `kalah::bell::teach` on a reference of its own,
+/// with the same entries and none lost to a full part.
+#[test]
+#[ignore = "long: cargo test --release -p pdp1-tests --test bell_figure8 -- --ignored --nocapture"]
+fn figure8_teaching() {
+    const MAX: usize = 3000;
+    let (both, tw_both) = with_parameters(true, false);
+    let runs = [
+        ("memory alone", Options::plain(), test_word(true, false)),
+        (
+            "with characteristics",
+            options(true, true),
+            test_word(true, true),
+        ),
+        ("with characteristics and parameters", both, tw_both),
+    ];
+    for (name, opts, tw) in runs {
+        let mut alone = Bell::new(opts.clone());
+        let mut teacher = Teacher::new(Strategy::SmallestProof);
+        let want = bell::teach(&mut alone, &mut teacher, &M3_M2, MAX, |_, _, _| {});
+        let (t, p) = teach(opts, tw, MAX, false);
+        eprintln!(
+            "{name} (test word {tw:06o}): {:?} games, {} entries; the reference alone: {want:?} \
+             games, {} entries",
+            t.taught,
+            p.r.memory.len(),
+            alone.memory.len()
+        );
+        assert!(
+            want.is_some(),
+            "{name}: the reference is not taught in {MAX}"
+        );
+        assert_eq!(t.taught, want, "{name}");
+        assert_eq!(t.repeated, 0, "{name}: {t:?}");
+        assert_eq!(t.lost, t.games, "{name}: {t:?}");
+        assert_eq!(p.r.stats, alone.stats, "{name}");
+        assert!(
+            p.r == alone,
+            "{name}: the reference run alone learnt otherwise"
+        );
+        assert_eq!(p.r.memory.overflow, 0, "{name}");
+    }
+}
