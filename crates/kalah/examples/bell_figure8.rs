@@ -6,7 +6,10 @@
 //!
 //! The teacher plays the winning turn with the smallest proof (FIRST_TEACHER=1: the first
 //! winning turn in Bell's list order; NARROW_TEACHER=1: the one leaving the machine the fewest
-//! turns; CRUSH_TEACHER=1: the one its look-ahead sees as worst for the machine). BACKTRACK=n: the back-track analysis evaluates n
+//! turns; CRUSH_TEACHER=1: the one its look-ahead sees as worst for the machine;
+//! ENTRIES_TEACHER=1: the one whose proof needs the fewest entries in the machine's memory,
+//! `Strategy::FewestEntries`; ENTRIES_DEPTH=n: its horizon in machine turns, default
+//! `ENTRIES_DEPTH`). BACKTRACK=n: the back-track analysis evaluates n
 //! positions (Bell: 100). MIRROR=1: the memory also holds positions for the person to move
 //! (`Options::mirror`). BT_COUNT=positions: the back-track's count is of the positions it
 //! evaluates (`BacktrackCount::Positions`, our first reading), not of the positions its
@@ -91,10 +94,18 @@ fn main() {
         Strategy::Crushing
     } else if std::env::var("NARROW_TEACHER").is_ok() {
         Strategy::FewestReplies
+    } else if std::env::var("ENTRIES_TEACHER").is_ok() {
+        Strategy::FewestEntries
     } else {
         Strategy::SmallestProof
     };
     let mut teacher = Teacher::new(strategy);
+    if let Some(d) = std::env::var("ENTRIES_DEPTH")
+        .ok()
+        .and_then(|v| v.parse().ok())
+    {
+        teacher.entries_depth = d;
+    }
     let runs = [
         ("memory alone", Options::plain(), "just over 400"),
         (

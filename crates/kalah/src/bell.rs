@@ -1467,6 +1467,46 @@ pub enum Strategy {
     /// values its position lowest (then the smallest proof): the quickest crush its look-ahead
     /// can see (the same study).
     Crushing,
+    /// The winning turn whose proof needs the fewest entries in the machine's memory (then the
+    /// smallest proof, then list order): the teacher of Figure 8 who plays "the program through
+    /// moves it had still not analysed" so that it has the least to learn (the same study).
+    ///
+    /// The cost ([`Teacher::entries`]) is the number of machine positions the memory must hold
+    /// before the machine's 1½-move look-ahead, from the position before the teacher's turn,
+    /// sees the loss. The look-ahead sees two turns below a machine position and evaluates the
+    /// third, so a machine position M one person turn below is known lost when it is stored, or
+    /// when every machine turn from M ends the game lost for it (decided by the rules: the person
+    /// holds more than half, or the game is over). So:
+    ///
+    /// * known(M) = 0 if M is decided lost, or every machine turn from M ends in a decided loss;
+    ///   else 1 (M is stored) + the sum over the machine's turns t from M of known(P after t);
+    /// * known(P), the person to move = 0 if P is decided lost for the machine; else the least
+    ///   known(M') over the person's winning turns to M' ([`Prover`] says which win).
+    ///
+    /// A position stored must be seen lost by the look-ahead first, which is what the sum asks:
+    /// each machine turn from M leads to a person position with a known-lost reply. The count
+    /// is of a tree, not of the distinct positions: a position reached by two lines is counted
+    /// twice (the exact count of distinct positions is a much harder minimisation), so it is
+    /// an upper bound of the entries the chosen proof needs. It ignores the back-track
+    /// analysis, characteristics and parameters: it is the memory of a teacher who could make
+    /// the machine learn exactly the positions it needs (`IDEAL=1` in the example).
+    ///
+    /// The whole recursion is too expensive: from the position after Russell's opening and
+    /// M3-M2 it ran more than eight minutes without an answer. So it looks [`Teacher::entries_depth`]
+    /// machine turns below the teacher's turn ([`ENTRIES_DEPTH`], 3), and a machine position at
+    /// the horizon that is not yet known lost counts 1 (it must at least be stored). The
+    /// bounded cost is therefore a lower bound of the tree count above: the entries the proof
+    /// needs within the horizon, each position left open there counted once. From the
+    /// position after M3-M2 it is 1, 9, 37, 118, 256, 393 at horizons 0 to 5 (the last took
+    /// two minutes). The teacher decides again at each of its positions, with the horizon
+    /// moved down.
+    ///
+    /// Within the horizon the minimum is exact: a depth-first branch-and-bound (a person
+    /// position's best turn so far bounds its other turns, and a machine position's sum so far
+    /// bounds its remaining turns), memoised on the position and the depth left (exact costs,
+    /// and lower bounds from cut-off searches). Its expansions are counted in
+    /// [`Teacher::cost_nodes`].
+    FewestEntries,
 }
 
 /// A person who never loses: a proof search ([`Prover`]) plays, at each of its positions, one
@@ -1476,6 +1516,22 @@ pub struct Teacher {
     pub strategy: Strategy,
     prover: Prover,
     chosen: HashMap<Board, Vec<u8>>,
+    /// [`Strategy::FewestEntries`]'s costs of machine positions: the cost, and whether it is
+    /// exact (else a lower bound).
+    costs: HashMap<(Board, u32), (u32, bool)>,
+    /// Machine positions whose cost was computed (searched, not recalled).
+    pub cost_nodes: u64,
+    /// [`Strategy::FewestEntries`]'s horizon: the machine turns below the teacher's turn
+    /// that its cost looks at ([`ENTRIES_DEPTH`]).
+    pub entries_depth: u32,
+}
+
+/// [`Strategy::FewestEntries`]'s horizon, in machine turns below the teacher's turn.
+pub const ENTRIES_DEPTH: u32 = 3;
+
+/// Decided lost for the machine by the rules alone (Bell's value function's −WIN).
+fn rules_lost(b: &Board) -> bool {
+    end_value(b).is_some_and(|v| v <= -WIN)
 }
 
 impl Teacher {
@@ -1484,7 +1540,78 @@ impl Teacher {
             strategy,
             prover: Prover::new(),
             chosen: HashMap::new(),
+            costs: HashMap::new(),
+            cost_nodes: 0,
+            entries_depth: ENTRIES_DEPTH,
         }
+    }
+
+    /// The entries the machine's memory needs before its look-ahead sees that `b` is lost
+    /// ([`Strategy::FewestEntries`]'s cost): of `b` itself if the machine is to move (0 if its
+    /// look-ahead one turn above would see the loss unaided), of the person's best winning
+    /// turn otherwise. `u32::MAX` if the person cannot win from `b`.
+    pub fn entries(&mut self, b: &Board) -> u32 {
+        if !self.prover.wins(b, PERSON) {
+            return u32::MAX;
+        }
+        let d = self.entries_depth;
+        if b.to_move == MACHINE && !b.is_terminal() {
+            self.known_machine(b, d, u32::MAX)
+        } else {
+            self.known_person(b, d, u32::MAX)
+        }
+    }
+
+    /// known(M), exact if below `bound`, else some value ≥ `bound`. `m`: the machine to move,
+    /// the person winning.
+    fn known_machine(&mut self, m: &Board, depth: u32, bound: u32) -> u32 {
+        if m.is_terminal() || rules_lost(m) {
+            return 0;
+        }
+        if bound == 0 {
+            return 0;
+        }
+        if let Some(&(v, exact)) = self.costs.get(&(*m, depth)) {
+            if exact || v >= bound {
+                return v;
+            }
+        }
+        self.cost_nodes += 1;
+        let after = turns(m);
+        let v = if after.iter().all(|(_, p)| p.is_terminal() || rules_lost(p)) {
+            0
+        } else if depth == 0 {
+            1
+        } else {
+            let mut sum = 0u32;
+            for (_, p) in &after {
+                if sum >= bound - 1 {
+                    break;
+                }
+                sum = sum.saturating_add(self.known_person(p, depth - 1, bound - 1 - sum));
+            }
+            sum.saturating_add(1)
+        };
+        self.costs.insert((*m, depth), (v, v < bound));
+        v
+    }
+
+    /// known(P), exact if below `bound`, else some value ≥ `bound`. `p`: after a machine turn.
+    fn known_person(&mut self, p: &Board, depth: u32, bound: u32) -> u32 {
+        if p.is_terminal() || rules_lost(p) {
+            return 0;
+        }
+        let mut best = bound;
+        for (_, c) in turns(p) {
+            if best == 0 {
+                break;
+            }
+            if !self.prover.wins(&c, PERSON) {
+                continue;
+            }
+            best = best.min(self.known_machine(&c, depth, best));
+        }
+        best
     }
 
     /// The teacher's turn in `b` (the person to move); `None` if it has no winning turn.
@@ -1522,6 +1649,26 @@ impl Teacher {
                 p.wins(c, PERSON);
                 (seen, p.nodes)
             }),
+            Strategy::FewestEntries => {
+                // The least cost first (each bounded by the best so far, plus one to see ties),
+                // then the smallest proof among the least, then list order.
+                let mut best = u32::MAX;
+                let mut costs = Vec::with_capacity(wins.len());
+                for (_, c) in &wins {
+                    let v = self.known_machine(c, self.entries_depth, best.saturating_add(1));
+                    best = best.min(v);
+                    costs.push(v);
+                }
+                wins.iter()
+                    .zip(&costs)
+                    .filter(|(_, &v)| v == best)
+                    .map(|(w, _)| w)
+                    .min_by_key(|(_, c)| {
+                        let mut p = Prover::new();
+                        p.wins(c, PERSON);
+                        p.nodes
+                    })
+            }
         }?
         .0
         .clone();

@@ -999,3 +999,105 @@ fn backtrack_readings() {
         }
     }
 }
+
+/// `Strategy::FewestEntries`'s cost, written plainly (no bound, no memo): the entries the
+/// machine must store, looking `depth` machine turns below, an open position at the horizon
+/// counted once.
+fn plain_entries_machine(m: &Board, depth: u32, prover: &mut kalah::solve::Prover) -> u32 {
+    let lost = |b: &Board| b.is_terminal() || end_value(b).is_some_and(|v| v <= -WIN);
+    if lost(m) {
+        return 0;
+    }
+    let after = turns(m);
+    if after.iter().all(|(_, p)| lost(p)) {
+        return 0;
+    }
+    if depth == 0 {
+        return 1;
+    }
+    1 + after
+        .iter()
+        .map(|(_, p)| plain_entries_person(p, depth - 1, prover))
+        .sum::<u32>()
+}
+
+fn plain_entries_person(p: &Board, depth: u32, prover: &mut kalah::solve::Prover) -> u32 {
+    if p.is_terminal() || end_value(p).is_some_and(|v| v <= -WIN) {
+        return 0;
+    }
+    let mut best = None;
+    for (_, c) in turns(p) {
+        if prover.wins(&c, PERSON) {
+            let v = plain_entries_machine(&c, depth, prover);
+            best = Some(best.map_or(v, |b: u32| b.min(v)));
+        }
+    }
+    best.expect("the person wins")
+}
+
+/// The fewest-entries teacher (docs/bell.md, "Figure 8: readings tried") plays only winning
+/// turns, the one it plays costs no more entries than any other winning turn, and its
+/// bounded, memoised cost equals the plain recursion's, on the positions of a game after
+/// M3-M2 (the machine playing its first listed turn).
+#[test]
+fn fewest_entries_teacher_plays_the_cheapest_win() {
+    let mut prover = kalah::solve::Prover::new();
+    let mut teacher = Teacher::new(Strategy::FewestEntries);
+    teacher.entries_depth = 2;
+    let mut b = play_turn(&position_1(), &[3, 2]).unwrap();
+    let mut checked = 0;
+    while !b.is_terminal() {
+        if b.to_move == MACHINE {
+            b = turns(&b)[0].1;
+            continue;
+        }
+        let t = teacher.turn(&b).expect("the teacher wins");
+        let after = play_turn(&b, &t).unwrap();
+        assert!(prover.wins(&after, PERSON), "a turn that does not win");
+        // Deep positions first: the opening's proofs are the slow ones.
+        if b.stones() - u32::from(b.kalah(MACHINE)) - u32::from(b.kalah(PERSON)) < 24 {
+            let cost = teacher.entries(&after);
+            assert_eq!(cost, plain_entries_machine(&after, 2, &mut prover));
+            assert_eq!(
+                teacher.entries(&b),
+                plain_entries_person(&b, 2, &mut prover)
+            );
+            for (u, c) in turns(&b) {
+                if prover.wins(&c, PERSON) {
+                    assert!(teacher.entries(&c) >= cost, "{u:?} is cheaper than {t:?}");
+                }
+            }
+            checked += 1;
+        }
+        b = after;
+    }
+    assert!(checked >= 3, "{checked} positions checked");
+}
+
+/// Figure 8's teaching with the fewest-entries teacher finishes, and its memory is smaller
+/// than the smallest-proof teacher's (memory alone, parts larger than Bell's).
+#[test]
+#[ignore = "long: cargo test --release -p kalah --test bell -- --ignored"]
+fn figure_8_fewest_entries_teaching() {
+    let run = |strategy| {
+        let mut bell = Bell::new(Options {
+            table: 100_000,
+            ..Options::plain()
+        });
+        let games = teach(
+            &mut bell,
+            &mut Teacher::new(strategy),
+            &[3, 2],
+            1000,
+            |_, _, _| {},
+        );
+        (games.expect("the teaching finishes"), bell.memory.len())
+    };
+    let (_, smallest) = run(Strategy::SmallestProof);
+    let (games, fewest) = run(Strategy::FewestEntries);
+    eprintln!("fewest entries: {games} games, {fewest} entries; smallest proof: {smallest}");
+    assert!(
+        fewest < smallest,
+        "{fewest} entries, not fewer than {smallest}"
+    );
+}
