@@ -124,7 +124,11 @@ fn main() {
         (
             "with characteristics and Figure 6's parameters",
             Options {
-                fixed_parameters: Some(Parameters::figure_6()),
+                fixed_parameters: Some(if std::env::var("FIG6_BOTH").is_ok() {
+                    Parameters::figure_6_both_sides()
+                } else {
+                    Parameters::figure_6()
+                }),
                 parameters: false,
                 ..Options::default()
             },

@@ -551,6 +551,16 @@ impl Parameters {
         p
     }
 
+    /// Figure 6's relations for both sides: near-wins for the machine as printed, and the same
+    /// relations for the person as near-losses (Pk = 17 against Mk ≤ 9 is as bad as a loss).
+    /// The figure's title, "relative values of kalahs for pseudo winning-losing positions",
+    /// names both; a study of Figure 8's "about 150" (docs/bell.md).
+    pub fn figure_6_both_sides() -> Parameters {
+        let mut p = Parameters::figure_6();
+        p.near_loss = p.near_win;
+        p
+    }
+
     /// The relations the game records give at the 90 % bias: for each machine kalah m from
     /// [`PARAM_FROM`] to 19 the largest recorded t for which the recorded positions with Mk = m and
     /// Pk ≤ t number at least [`MIN_SAMPLE`] and were won at least 9 times in 10; the same for

@@ -363,6 +363,29 @@ fn figure_6_parameters() {
         None,
         "a near-win is taken at the machine's levels"
     );
+    // Both sides (the title's "pseudo winning-losing positions"): the person's kalah of 17
+    // against the machine's 9 is as bad as a loss, against 10 it is not.
+    quote("relative values of kalahs for pseudo winning-losing positions");
+    let both = Parameters::figure_6_both_sides();
+    let mut b = Board::new(0);
+    b.to_move = PERSON;
+    b.cells[PERSON.kalah()] = 17;
+    b.cells[MACHINE.kalah()] = 9;
+    b.cells[0] = 10;
+    assert_eq!(both.judge(&b), Some(Outcome::Loss));
+    assert_eq!(p.judge(&b), None, "Figure 6 as near-wins only");
+    b.cells[MACHINE.kalah()] = 10;
+    b.cells[0] = 9;
+    assert_eq!(both.judge(&b), None);
+    b.to_move = MACHINE;
+    b.cells[MACHINE.kalah()] = 17;
+    b.cells[PERSON.kalah()] = 9;
+    b.cells[0] = 10;
+    assert_eq!(
+        both.judge(&b),
+        Some(Outcome::Win),
+        "the near-wins as before"
+    );
 }
 
 /// The parameters from game records at the 90 % bias, and Bell's mistake of counting draws as
@@ -704,7 +727,7 @@ fn never_beaten_twice_smoke() {
     assert!(checked >= 3, "{checked}");
 }
 
-/// At least 50 different lost games, with each memory option (seven sets), in Bell's 1280-entry
+/// At least 50 different lost games, with each memory option (eight sets), in Bell's 1280-entry
 /// parts (the unsplit memory too: one table of 1280). A full part cannot store the loss, and
 /// then the machine can be beaten twice the same way: `never_beaten_twice` asserts that no
 /// entry was lost. (With the back-track's first reading, `BacktrackCount::Positions`, the
@@ -721,6 +744,11 @@ fn never_beaten_twice_fifty() {
         },
         Options {
             fixed_parameters: Some(Parameters::figure_6()),
+            parameters: false,
+            ..Options::default()
+        },
+        Options {
+            fixed_parameters: Some(Parameters::figure_6_both_sides()),
             parameters: false,
             ..Options::default()
         },
