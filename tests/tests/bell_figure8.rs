@@ -14,54 +14,11 @@ use bell_support::*;
 use kalah::bell::{
     self, Bell, Game, GameResult, Options, Strategy, Teacher, MACHINE, RUSSELL_OPENING,
 };
-use kalah_support::{Program, CR, SPACE};
+use kalah_support::SPACE;
 use std::collections::HashSet;
 
 /// The machine's first choice, which the teaching must make it give up (Bell's M3-M2).
 const M3_M2: [u8; 2] = [3, 2];
-
-/// The PDP-1 program and the reference learner with the same options.
-struct Pair {
-    k: Program,
-    r: Bell,
-    opts: Options,
-    tw: u32,
-    /// The program has just been read in: no carriage return is needed for a new game.
-    fresh: bool,
-}
-
-impl Pair {
-    fn new(opts: Options, tw: u32) -> Pair {
-        Pair {
-            k: boot(tw),
-            r: Bell::new(opts.clone()),
-            opts,
-            tw,
-            fresh: true,
-        }
-    }
-
-    fn new_game(&mut self) {
-        if !self.fresh {
-            self.k.key(CR);
-            self.k.paper();
-        }
-        self.fresh = false;
-    }
-
-    /// Learning switched off, for the check that the test can fail: a new machine and a new
-    /// reference, both with empty memories.
-    fn forget(&mut self) {
-        *self = Pair::new(self.opts.clone(), self.tw);
-    }
-
-    fn check(&self, ctx: &str) {
-        assert_memory(&self.k, &self.r, ctx);
-        if self.opts.parameters {
-            assert_parameters(&self.k, &self.r, ctx);
-        }
-    }
-}
 
 /// One game of the teaching on the PDP-1 beside the reference, as `kalah::bell::teach` plays
 /// it: the finished game, or `None` if the machine answered Russell's move with another turn

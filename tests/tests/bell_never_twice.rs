@@ -11,54 +11,9 @@
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
-use kalah::bell::{Bell, DecGame, DecOpponent, Game, GameResult, Options, Say, MACHINE, PERSON};
-use kalah_support::{Program, Rng, CR, SPACE};
+use kalah::bell::{DecGame, DecOpponent, Game, GameResult, Options, Say, MACHINE, PERSON};
+use kalah_support::{Rng, SPACE};
 use std::collections::HashSet;
-
-/// The PDP-1 program and the reference learner with the same options.
-struct Pair {
-    k: Program,
-    r: Bell,
-    opts: Options,
-    tw: u32,
-    /// The program has just been read in: no carriage return is needed for a new game.
-    fresh: bool,
-}
-
-impl Pair {
-    fn new(opts: Options, tw: u32) -> Pair {
-        Pair {
-            k: boot(tw),
-            r: Bell::new(opts.clone()),
-            opts,
-            tw,
-            fresh: true,
-        }
-    }
-
-    /// A new game: carriage return (the memory is kept; a game cut short teaches nothing, as
-    /// the reference's abandoned `Game`).
-    fn new_game(&mut self) {
-        if !self.fresh {
-            self.k.key(CR);
-            self.k.paper();
-        }
-        self.fresh = false;
-    }
-
-    /// Learning switched off, for the check that the test can fail: a new machine and a new
-    /// reference, both with empty memories.
-    fn forget(&mut self) {
-        *self = Pair::new(self.opts.clone(), self.tw);
-    }
-
-    fn check(&self, ctx: &str) {
-        assert_memory(&self.k, &self.r, ctx);
-        if self.opts.parameters {
-            assert_parameters(&self.k, &self.r, ctx);
-        }
-    }
-}
 
 /// Replay the person's turns of `lost` on the PDP-1 beside the reference: the machine position
 /// (from 0) where the machine first plays, or resigns, differently; `None` if it never does.

@@ -385,3 +385,49 @@ impl Person<'_> {
         }
     }
 }
+
+/// The PDP-1 program and the reference learner with the same options, played in lockstep
+/// (bell_never_twice.rs, bell_figure8.rs).
+pub struct Pair {
+    pub k: Program,
+    pub r: Bell,
+    pub opts: Options,
+    pub tw: u32,
+    /// The program has just been read in: no carriage return is needed for a new game.
+    pub fresh: bool,
+}
+
+impl Pair {
+    pub fn new(opts: Options, tw: u32) -> Pair {
+        Pair {
+            k: boot(tw),
+            r: Bell::new(opts.clone()),
+            opts,
+            tw,
+            fresh: true,
+        }
+    }
+
+    /// A new game: carriage return (the memory is kept; a game cut short teaches nothing, as
+    /// the reference's abandoned `Game`).
+    pub fn new_game(&mut self) {
+        if !self.fresh {
+            self.k.key(CR);
+            self.k.paper();
+        }
+        self.fresh = false;
+    }
+
+    /// Learning switched off, for the check that the test can fail: a new machine and a new
+    /// reference, both with empty memories.
+    pub fn forget(&mut self) {
+        *self = Pair::new(self.opts.clone(), self.tw);
+    }
+
+    pub fn check(&self, ctx: &str) {
+        assert_memory(&self.k, &self.r, ctx);
+        if self.opts.parameters {
+            assert_parameters(&self.k, &self.r, ctx);
+        }
+    }
+}
