@@ -118,6 +118,15 @@ fn teach(opts: Options, tw: u32, max_games: usize, amnesia: bool) -> (Tally, Pai
     (t, p)
 }
 
+/// The same teaching on a reference of its own (`kalah::bell::teach`, the same teacher): the
+/// game it ends at, or `None` within `max_games`, and the learner.
+fn taught_alone(opts: Options, max_games: usize) -> (Option<usize>, Bell) {
+    let mut alone = Bell::new(opts);
+    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    let games = bell::teach(&mut alone, &mut teacher, &M3_M2, max_games, |_, _, _| {});
+    (games, alone)
+}
+
 /// The first games of the memory alone's teaching (test word 450000), equal to the reference's;
 /// each lost game teaches the machine, so none is played twice.
 #[test]
@@ -128,12 +137,8 @@ fn figure8_first_games_smoke() {
     assert_eq!(t.repeated, 0, "{t:?}");
     assert_eq!(t.lost, 6, "{t:?}");
     assert!(p.r.memory.len() > 6, "{} entries", p.r.memory.len());
-    let mut alone = Bell::new(Options::plain());
-    let mut teacher = Teacher::new(Strategy::SmallestProof);
-    assert_eq!(
-        bell::teach(&mut alone, &mut teacher, &M3_M2, 6, |_, _, _| {}),
-        None
-    );
+    let (want, alone) = taught_alone(Options::plain(), 6);
+    assert_eq!(want, None);
     assert!(p.r == alone, "the reference run alone learnt otherwise");
 }
 
@@ -166,9 +171,7 @@ fn figure8_teaching() {
         ("with characteristics and parameters", both, tw_both),
     ];
     for (name, opts, tw) in runs {
-        let mut alone = Bell::new(opts.clone());
-        let mut teacher = Teacher::new(Strategy::SmallestProof);
-        let want = bell::teach(&mut alone, &mut teacher, &M3_M2, MAX, |_, _, _| {});
+        let (want, alone) = taught_alone(opts.clone(), MAX);
         let (t, p) = teach(opts, tw, MAX, false);
         eprintln!(
             "{name} (test word {tw:06o}): {:?} games, {} entries; the reference alone: {want:?} \

@@ -1539,6 +1539,14 @@ pub struct Teacher {
 /// [`Strategy::FewestEntries`]'s horizon, in machine turns below the teacher's turn.
 pub const ENTRIES_DEPTH: u32 = 3;
 
+/// The size of the person's proof from `b`: the positions a fresh proof search examines (the
+/// teachers' tie-break, and [`Strategy::SmallestProof`]'s measure).
+fn proof_size(b: &Board) -> u64 {
+    let mut p = Prover::new();
+    p.wins(b, PERSON);
+    p.nodes
+}
+
 /// Decided lost for the machine by the rules alone (Bell's value function's −WIN).
 fn rules_lost(b: &Board) -> bool {
     end_value(b).is_some_and(|v| v <= -WIN)
@@ -1635,16 +1643,10 @@ impl Teacher {
             .collect();
         let t = match self.strategy {
             Strategy::FirstWinning => wins.first(),
-            Strategy::SmallestProof => wins.iter().min_by_key(|(_, c)| {
-                let mut p = Prover::new();
-                p.wins(c, PERSON);
-                p.nodes
-            }),
-            Strategy::FewestReplies => wins.iter().min_by_key(|(_, c)| {
-                let mut p = Prover::new();
-                p.wins(c, PERSON);
-                (turns(c).len(), p.nodes)
-            }),
+            Strategy::SmallestProof => wins.iter().min_by_key(|(_, c)| proof_size(c)),
+            Strategy::FewestReplies => wins
+                .iter()
+                .min_by_key(|(_, c)| (turns(c).len(), proof_size(c))),
             Strategy::Crushing => wins.iter().min_by_key(|(_, c)| {
                 let seen = if c.to_move == MACHINE && !c.is_terminal() {
                     turn_values(c, &BellValue::plain())
@@ -1655,9 +1657,7 @@ impl Teacher {
                 } else {
                     -WIN
                 };
-                let mut p = Prover::new();
-                p.wins(c, PERSON);
-                (seen, p.nodes)
+                (seen, proof_size(c))
             }),
             Strategy::FewestEntries => {
                 // The least cost first (each bounded by the best so far, plus one to see ties),
@@ -1673,11 +1673,7 @@ impl Teacher {
                     .zip(&costs)
                     .filter(|(_, &v)| v == best)
                     .map(|(w, _)| w)
-                    .min_by_key(|(_, c)| {
-                        let mut p = Prover::new();
-                        p.wins(c, PERSON);
-                        p.nodes
-                    })
+                    .min_by_key(|(_, c)| proof_size(c))
             }
         }?
         .0

@@ -348,18 +348,19 @@ fn figure_6_parameters() {
     assert_eq!(rows, FIGURE_6);
     quote("providing the opponent has 4 or less counters in his own kalah");
     let p = Parameters::figure_6();
-    let mut b = Board::new(0);
-    b.to_move = MACHINE;
-    b.cells[MACHINE.kalah()] = 16;
-    b.cells[PERSON.kalah()] = 4;
-    b.cells[0] = 16;
-    assert_eq!(p.judge(&b), Some(Outcome::Win));
-    b.cells[PERSON.kalah()] = 5;
-    assert_eq!(p.judge(&b), None);
-    b.to_move = PERSON;
-    b.cells[PERSON.kalah()] = 4;
+    // A position of the kalah relation Mk/Pk, `to_move` to move (the rest of the 36 in a pit).
+    let relation = |to_move, mk: u8, pk: u8| {
+        let mut b = Board::new(0);
+        b.to_move = to_move;
+        b.cells[MACHINE.kalah()] = mk;
+        b.cells[PERSON.kalah()] = pk;
+        b.cells[0] = 36 - mk - pk;
+        b
+    };
+    assert_eq!(p.judge(&relation(MACHINE, 16, 4)), Some(Outcome::Win));
+    assert_eq!(p.judge(&relation(MACHINE, 16, 5)), None);
     assert_eq!(
-        p.judge(&b),
+        p.judge(&relation(PERSON, 16, 4)),
         None,
         "a near-win is taken at the machine's levels"
     );
@@ -367,22 +368,15 @@ fn figure_6_parameters() {
     // against the machine's 9 is as bad as a loss, against 10 it is not.
     quote("relative values of kalahs for pseudo winning-losing positions");
     let both = Parameters::figure_6_both_sides();
-    let mut b = Board::new(0);
-    b.to_move = PERSON;
-    b.cells[PERSON.kalah()] = 17;
-    b.cells[MACHINE.kalah()] = 9;
-    b.cells[0] = 10;
-    assert_eq!(both.judge(&b), Some(Outcome::Loss));
-    assert_eq!(p.judge(&b), None, "Figure 6 as near-wins only");
-    b.cells[MACHINE.kalah()] = 10;
-    b.cells[0] = 9;
-    assert_eq!(both.judge(&b), None);
-    b.to_move = MACHINE;
-    b.cells[MACHINE.kalah()] = 17;
-    b.cells[PERSON.kalah()] = 9;
-    b.cells[0] = 10;
+    assert_eq!(both.judge(&relation(PERSON, 9, 17)), Some(Outcome::Loss));
     assert_eq!(
-        both.judge(&b),
+        p.judge(&relation(PERSON, 9, 17)),
+        None,
+        "Figure 6 as near-wins only"
+    );
+    assert_eq!(both.judge(&relation(PERSON, 10, 17)), None);
+    assert_eq!(
+        both.judge(&relation(MACHINE, 17, 9)),
         Some(Outcome::Win),
         "the near-wins as before"
     );
@@ -1028,11 +1022,15 @@ fn backtrack_readings() {
     }
 }
 
+/// Over, or lost for the machine by the rules alone: no entry needed.
+fn lost(b: &Board) -> bool {
+    b.is_terminal() || end_value(b).is_some_and(|v| v <= -WIN)
+}
+
 /// `Strategy::FewestEntries`'s cost, written plainly (no bound, no memo): the entries the
 /// machine must store, looking `depth` machine turns below, an open position at the horizon
 /// counted once.
 fn plain_entries_machine(m: &Board, depth: u32, prover: &mut kalah::solve::Prover) -> u32 {
-    let lost = |b: &Board| b.is_terminal() || end_value(b).is_some_and(|v| v <= -WIN);
     if lost(m) {
         return 0;
     }
@@ -1050,7 +1048,7 @@ fn plain_entries_machine(m: &Board, depth: u32, prover: &mut kalah::solve::Prove
 }
 
 fn plain_entries_person(p: &Board, depth: u32, prover: &mut kalah::solve::Prover) -> u32 {
-    if p.is_terminal() || end_value(p).is_some_and(|v| v <= -WIN) {
+    if lost(p) {
         return 0;
     }
     let mut best = None;
