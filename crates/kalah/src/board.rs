@@ -41,6 +41,11 @@ pub enum Side {
     B,
 }
 
+/// One sowing of a variation: pit and mover. The search's principal variations and reply lines
+/// are lists of them, and a value function may look at the path to a position
+/// ([`crate::value::Evaluate::decided_at`]): it lives with the board so that both can name it.
+pub type Ply = (u8, Side);
+
 impl Side {
     pub fn other(self) -> Side {
         match self {

@@ -53,6 +53,8 @@
 //! ([`Leaf`]: SS3's variations, SS5's display markers) and the level of every main-search
 //! position (the display of search depth against time).
 
+/// Here for the paths that name it so (`kalah::search::Ply`, `kalah::russell::Ply`).
+pub use crate::board::Ply;
 use crate::board::{Board, Rules, Side};
 use crate::order::{DepthEntry, LookDepth, Order, StaticOrder, TableKey, RUSSELL_TABLE};
 use crate::value::{Evaluate, Valuation};
@@ -187,9 +189,6 @@ pub struct SearchResult {
     /// Russell's `p`: positions examined by the main search.
     pub long_effort: u64,
 }
-
-/// One sowing of a variation: pit and mover.
-pub type Ply = (u8, Side);
 
 /// One printout line: a reply turn below a root turn.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! the depth limit for an estimate. [`Valuation`] provides the DEC note's utility and Russell's
 //! end-game check and evaluator; Bell's Mk − Pk with its memory is [`crate::bell::BellValue`].
 
-use crate::board::{Board, Side};
+use crate::board::{Board, Ply, Side};
 
 /// A value function for the search, on boards of `H` holes.
 pub trait Evaluate<const H: usize> {
@@ -15,7 +15,7 @@ pub trait Evaluate<const H: usize> {
     /// [`Evaluate::decided`] for a position the main search reached by the sowings `path` from
     /// its root (inside a short look, the variation of the node being ordered). Bell's split memory needs it: which part of the
     /// memory applies depends on the reply to the opening, which may be the root's own turn.
-    fn decided_at(&self, b: &Board<H>, path: &[crate::search::Ply]) -> Option<i32> {
+    fn decided_at(&self, b: &Board<H>, path: &[Ply]) -> Option<i32> {
         let _ = path;
         self.decided(b)
     }

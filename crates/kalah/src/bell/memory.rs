@@ -1,0 +1,631 @@
+//! Bell's memory and what keeps it small: A. G. Bell, "Kalah on Atlas", *Machine Intelligence 3*
+//! (1968), IV.3 and IV.4.
+//!
+//! * The memory (IV.3): positions compacted to twelve 4-bit pits (one 48-bit Atlas word,
+//!   [`compact`]), as [`Entry`]s in a [`Table`] of 1280 entered at Mk × 26 and scanned
+//!   linearly; [`Memory`] is one table, or ten split by the reply to Russell's opening
+//!   ([`part_of`]) and one more for the other games.
+//! * Parameters (IV.4, Figure 6): kalah relations won 9 times in 10 count as won
+//!   ([`Parameters`]), learned from the game [`Records`].
+//! * Characteristics (IV.4, Figure 5): a win by the machine's own turn is stored as the pits
+//!   that turn altered and those to their right ([`characteristic`]).
+
+use super::notation::{turns, MACHINE, PERSON};
+use crate::board::{Board, Side, HOLES};
+
+/// Stones per pit of the game the memory records ("the memory is designed to record positions
+/// of 3-in-a-pit kalah", IV.3).
+pub const STONES: u8 = 3;
+/// Stones on the board in that game.
+pub const TOTAL: u8 = 12 * STONES;
+/// Entries in one part of the memory (IV.3).
+pub const TABLE: usize = 1280;
+/// The entry point is the machine's kalah times this (IV.3).
+pub const STRIDE: usize = 26;
+/// No entry for a machine kalah above this ("a cut off is made if Mk>20").
+pub const KALAH_CUT: u8 = 20;
+/// Parts of the split memory: the ten replies to Russell's opening.
+pub const REPLIES: usize = 10;
+/// The parameters' bias: a kalah relation is a near-win when at least this many tenths of the
+/// recorded positions with it were in won games ("places a 90 per cent bias on the results").
+pub const BIAS_TENTHS: u32 = 9;
+/// Recorded positions a kalah relation needs before it can become a parameter (our choice).
+pub const MIN_SAMPLE: u32 = 10;
+/// The lowest machine kalah a parameter is kept for (Figure 6's last row).
+pub const PARAM_FROM: u8 = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Compaction and the memory (IV.3, IV.4)
+
+/// The board holes of nibbles 0–11 of a compacted position (the kalahs at 6 and 13 have none).
+pub(super) const NIBBLE_HOLES: [usize; 12] = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12];
+
+/// The nibble of board hole `i` (a pit) in a compacted position: A's pits 0–5, B's 6–11.
+pub(super) fn nibble(i: usize) -> usize {
+    if i < 6 {
+        i
+    } else {
+        i - 1
+    }
+}
+
+/// The compacted position: the twelve pits, four bits each (one 48-bit Atlas word), in board
+/// hole order. `None` if a pit holds more than 15 stones (such positions are not stored).
+pub fn compact(b: &Board) -> Option<u64> {
+    let mut w = 0u64;
+    for (k, &i) in NIBBLE_HOLES.iter().enumerate() {
+        let c = b.cells[i];
+        if c > 15 {
+            return None;
+        }
+        w |= (c as u64) << (4 * k);
+    }
+    Some(w)
+}
+
+/// What a memory entry says about the positions it matches (the machine to move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Loss,
+}
+
+/// One entry of the memory: a winning or losing position, or with characteristics the pits of
+/// one that matter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    pub outcome: Outcome,
+    /// The compacted contents of the marked pits (0 elsewhere).
+    pub pits: u64,
+    /// Nibble mask of the pits that must agree exactly.
+    pub mask: u64,
+    /// The machine's kalah: exact, or with [`Entry::min_kalah`] its minimum.
+    pub kalah: u8,
+    pub min_kalah: bool,
+    /// A pit that need only hold at least so many stones: the pit a winning capture empties
+    /// (Figure 5.6: "at least 5 counters in the pit opposite M3"), as (board hole, minimum).
+    pub at_least: Option<(u8, u8)>,
+}
+
+/// All twelve pits.
+const ALL_PITS: u64 = (1 << 48) - 1;
+
+impl Entry {
+    /// The whole position (no characteristics).
+    pub fn exact(b: &Board, outcome: Outcome) -> Option<Entry> {
+        Some(Entry {
+            outcome,
+            pits: compact(b)?,
+            mask: ALL_PITS,
+            kalah: b.kalah(MACHINE),
+            min_kalah: false,
+            at_least: None,
+        })
+    }
+
+    /// A characteristic entry marks fewer than all the pits, or a minimum.
+    pub fn is_characteristic(&self) -> bool {
+        self.mask != ALL_PITS || self.min_kalah || self.at_least.is_some()
+    }
+
+    /// Does the position `b` (compacted `c`) agree with this entry?
+    pub fn matches(&self, b: &Board, c: u64) -> bool {
+        let mk = b.kalah(MACHINE);
+        let kalah_ok = if self.min_kalah {
+            mk >= self.kalah
+        } else {
+            mk == self.kalah
+        };
+        kalah_ok
+            && (c ^ self.pits) & self.mask == 0
+            && self
+                .at_least
+                .is_none_or(|(i, min)| b.cells[i as usize] >= min)
+    }
+
+    /// The board holes this entry marks (pits exactly, the kalah and the `at_least` pit as
+    /// minima), for display and tests.
+    pub fn marked(&self) -> Vec<usize> {
+        let mut v: Vec<usize> = NIBBLE_HOLES
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| (self.mask >> (4 * k)) & 0xf != 0)
+            .map(|(_, &i)| i)
+            .collect();
+        if let Some((i, _)) = self.at_least {
+            v.push(i as usize);
+        }
+        v.push(6);
+        v.sort_unstable();
+        v
+    }
+}
+
+/// One part of the memory: 1280 entries, entered at kalah × 26, scanned linearly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    slots: Vec<Option<Entry>>,
+    /// Some entry gives its kalah as a minimum: a look-up must also scan the entries of
+    /// smaller kalahs.
+    minima: bool,
+}
+
+impl Default for Table {
+    fn default() -> Table {
+        Table::with_size(TABLE)
+    }
+}
+
+impl Table {
+    /// A table of `size` entries (Bell's is [`TABLE`]; larger ones for experiments).
+    pub fn with_size(size: usize) -> Table {
+        Table {
+            slots: vec![None; size.max(KALAH_CUT as usize * STRIDE + 1)],
+            minima: false,
+        }
+    }
+
+    /// The first entry matching `b` (machine to move, 36 stones): the scan runs from the entry
+    /// point Mk × 26 (from 0 when some entry gives a minimum kalah, which is stored at the entry
+    /// point of its minimum) to the first empty slot at or after Mk × 26: an entry is stored in
+    /// the first empty slot from its entry point on and slots are never emptied, so no entry
+    /// of kalah ≤ Mk lies beyond that slot.
+    pub fn lookup(&self, b: &Board) -> Option<&Entry> {
+        let mk = b.kalah(MACHINE);
+        if mk > KALAH_CUT || b.stones() != TOTAL as u32 {
+            return None;
+        }
+        let c = compact(b)?;
+        let entry = mk as usize * STRIDE;
+        let start = if self.minima { 0 } else { entry };
+        for (i, s) in self.slots.iter().enumerate().skip(start) {
+            match s {
+                Some(e) if e.matches(b, c) => return Some(e),
+                None if i >= entry => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// Store `e` in the first empty slot from its entry point on; false if there is none (the
+    /// part is full: "nor is it wise to assume that 1280 entries is sufficient").
+    pub fn store(&mut self, e: Entry) -> bool {
+        if e.kalah > KALAH_CUT {
+            return false;
+        }
+        let start = e.kalah as usize * STRIDE;
+        match self.slots[start..].iter().position(|s| s.is_none()) {
+            Some(i) => {
+                self.slots[start + i] = Some(e);
+                self.minima |= e.min_kalah;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Overwrite the first entry matching `b` with `e` (a correction); false if none matches.
+    /// The slot keeps its place: below the new entry's entry point only when the old entry gave
+    /// a minimum kalah, and then the look-ups scan from slot 0.
+    pub fn correct(&mut self, b: &Board, e: Entry) -> bool {
+        let Some(c) = compact(b) else {
+            return false;
+        };
+        match self
+            .slots
+            .iter_mut()
+            .flatten()
+            .find(|old| old.matches(b, c))
+        {
+            Some(old) => {
+                *old = e;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.slots.iter().filter(|s| s.is_some()).count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entries with their slots.
+    pub fn entries(&self) -> impl Iterator<Item = (usize, &Entry)> {
+        self.slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|e| (i, e)))
+    }
+
+    /// The slots, full or empty (the memory tape records it).
+    pub(super) fn size(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Put `e` in slot `slot` as it was (the memory tape's entries come with their slots);
+    /// false if there is no such slot.
+    pub(super) fn place(&mut self, slot: usize, e: Entry) -> bool {
+        let Some(s) = self.slots.get_mut(slot) else {
+            return false;
+        };
+        *s = Some(e);
+        self.minima |= e.min_kalah;
+        true
+    }
+}
+
+/// The memory: one table, or ten (one for each reply to Russell's opening) and one more for
+/// the games that do not open with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Memory {
+    pub parts: Vec<Table>,
+    /// Entries that found no empty slot.
+    pub overflow: u32,
+}
+
+impl Memory {
+    pub fn new(split: bool) -> Memory {
+        Memory::with_size(split, TABLE)
+    }
+
+    /// A memory whose parts have `size` entries.
+    pub fn with_size(split: bool, size: usize) -> Memory {
+        Memory {
+            parts: vec![Table::with_size(size); if split { REPLIES + 1 } else { 1 }],
+            overflow: 0,
+        }
+    }
+
+    pub fn split(&self) -> bool {
+        self.parts.len() > 1
+    }
+
+    pub fn len(&self) -> usize {
+        self.parts.iter().map(Table::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The part for a game whose first turns are `turns` ([`part_of`]).
+    pub(super) fn part(&self, turns: &[Vec<u8>]) -> Option<usize> {
+        let refs: Vec<&[u8]> = turns.iter().take(2).map(|t| t.as_slice()).collect();
+        part_of(&refs, self.split())
+    }
+}
+
+/// Russell's opening: pit 2 from the opening position (kalah.md §1: the winning first move of
+/// 3-in-a-pit Kalah, DEC pit 2); the ten replies are the turns from the position after it.
+pub const RUSSELL_OPENING: [u8; 1] = [2];
+
+/// The memory part for a game whose first turns are `turns`: with one part always 0; split,
+/// the reply's place among the ten turns from Russell's opening (in Bell's list order), or
+/// [`REPLIES`] for a game opened otherwise; `None` before the reply is known.
+pub fn part_of(turns: &[&[u8]], split: bool) -> Option<usize> {
+    if !split {
+        return Some(0);
+    }
+    match turns {
+        [] => None,
+        [first, ..] if *first != RUSSELL_OPENING => Some(REPLIES),
+        [_] => None,
+        [first, reply, ..] => {
+            let mut b = Board::new(STONES);
+            b.play(first[0]).expect("Russell's opening is legal");
+            turns_of_reply(&b)
+                .iter()
+                .position(|t| t.as_slice() == *reply)
+                .or(Some(REPLIES))
+        }
+    }
+}
+
+fn turns_of_reply(b: &Board) -> Vec<Vec<u8>> {
+    turns(b).into_iter().map(|(t, _)| t).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameters (IV.4)
+
+/// Kalah relations that count as won (machine to move) or lost (person to move): "pseudo
+/// winning-losing positions" (Figure 6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parameters {
+    /// `near_win[mk] = Some(t)`: Mk = mk against Pk ≤ t is as good as a win.
+    pub near_win: [Option<u8>; 37],
+    /// `near_loss[pk] = Some(t)`: Pk = pk against Mk ≤ t is as bad as a loss.
+    pub near_loss: [Option<u8>; 37],
+}
+
+impl Default for Parameters {
+    fn default() -> Parameters {
+        Parameters {
+            near_win: [None; 37],
+            near_loss: [None; 37],
+        }
+    }
+}
+
+/// Figure 6: "relative values of kalahs for pseudo winning-losing positions", as printed.
+pub const FIGURE_6: [(u8, u8); 10] = [
+    (19, 18),
+    (18, 18),
+    (17, 9),
+    (16, 4),
+    (15, 2),
+    (14, 2),
+    (13, 1),
+    (12, 1),
+    (11, 0),
+    (10, 0),
+];
+
+impl Parameters {
+    /// The relations Bell's program reached (Figure 6), as near-wins.
+    pub fn figure_6() -> Parameters {
+        let mut p = Parameters::default();
+        for (mk, pk) in FIGURE_6 {
+            p.near_win[mk as usize] = Some(pk);
+        }
+        p
+    }
+
+    /// Figure 6's relations for both sides: near-wins for the machine as printed, and the same
+    /// relations for the person as near-losses (Pk = 17 against Mk ≤ 9 is as bad as a loss).
+    /// The figure's title, "relative values of kalahs for pseudo winning-losing positions",
+    /// names both; a study of Figure 8's "about 150" (docs/bell.md).
+    pub fn figure_6_both_sides() -> Parameters {
+        let mut p = Parameters::figure_6();
+        p.near_loss = p.near_win;
+        p
+    }
+
+    /// The relations the game records give at the 90 % bias: for each machine kalah m from
+    /// [`PARAM_FROM`] to 19 the largest recorded t for which the recorded positions with Mk = m and
+    /// Pk ≤ t number at least [`MIN_SAMPLE`] and were won at least 9 times in 10; the same for
+    /// the person's kalah and lost games.
+    pub fn from_records(r: &Records, draws_as_wins: bool) -> Parameters {
+        let mut p = Parameters::default();
+        for m in PARAM_FROM as usize..=19 {
+            let (mut n, mut won, mut nl, mut lost) = (0u32, 0u32, 0u32, 0u32);
+            for t in 0..=36usize {
+                let c = r.counts[m][t];
+                n += c.total();
+                won += c.won + if draws_as_wins { c.drawn } else { 0 };
+                if c.total() > 0 && n >= MIN_SAMPLE && won * 10 >= n * BIAS_TENTHS {
+                    p.near_win[m] = Some(t as u8);
+                }
+                let c = r.counts[t][m];
+                nl += c.total();
+                lost += c.lost;
+                if c.total() > 0 && nl >= MIN_SAMPLE && lost * 10 >= nl * BIAS_TENTHS {
+                    p.near_loss[m] = Some(t as u8);
+                }
+            }
+        }
+        p
+    }
+
+    /// Is `b` a near-win (machine to move) or near-loss (person to move)?
+    pub fn judge(&self, b: &Board) -> Option<Outcome> {
+        let (mk, pk) = (b.kalah(MACHINE), b.kalah(PERSON));
+        if b.to_move == MACHINE {
+            self.near_win[mk as usize]
+                .is_some_and(|t| pk <= t)
+                .then_some(Outcome::Win)
+        } else {
+            self.near_loss[pk as usize]
+                .is_some_and(|t| mk <= t)
+                .then_some(Outcome::Loss)
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.near_win
+            .iter()
+            .chain(&self.near_loss)
+            .all(|t| t.is_none())
+    }
+}
+
+/// How a game ended, for the machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Won,
+    Drawn,
+    Lost,
+}
+
+/// Outcomes of the games by the kalah relation (Mk, Pk) of every position in them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+}
+
+impl Count {
+    pub fn total(&self) -> u32 {
+        self.won + self.drawn + self.lost
+    }
+}
+
+/// The game records the parameters come from ("The program records all the previous positions
+/// in a game. When it wins or loses, it scans the contents of each kalah in all the previous
+/// moves").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Records {
+    /// `counts[mk][pk]`.
+    pub counts: Vec<[Count; 37]>,
+    pub games: u32,
+}
+
+impl Default for Records {
+    fn default() -> Records {
+        Records {
+            counts: vec![[Count::default(); 37]; 37],
+            games: 0,
+        }
+    }
+}
+
+impl Records {
+    /// Add a finished game: each position at the start of a turn, and the last.
+    pub fn add(&mut self, positions: &[Board], result: GameResult) {
+        if positions
+            .first()
+            .is_some_and(|b| b.stones() != TOTAL as u32)
+        {
+            return;
+        }
+        self.games += 1;
+        for b in positions {
+            let c = &mut self.counts[b.kalah(MACHINE) as usize][b.kalah(PERSON) as usize];
+            match result {
+                GameResult::Won => c.won += 1,
+                GameResult::Drawn => c.drawn += 1,
+                GameResult::Lost => c.lost += 1,
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Characteristics (IV.4)
+
+/// The characteristic of a win by the machine's own turn `turn` from `before` (Figure 5): the
+/// pits whose contents the turn altered ("non-equivalencing the compressed position before the
+/// winning move with the compressed position after"), with "any pit to the right of an altered
+/// pit on my side" (towards the machine's kalah: the lower-numbered pits), the machine's kalah
+/// as a minimum and the pit a final capture emptied as a minimum. `None` if the turn does not
+/// bring the machine's kalah past half the stones.
+pub fn characteristic(before: &Board, turn: &[u8]) -> Option<Entry> {
+    let mut after = *before;
+    let mut captured_from = None;
+    for &m in turn {
+        let side = after.to_move;
+        let start = Board::<HOLES>::pit_index(side, m);
+        let n = after.cells[start] as usize;
+        let r = after.play(m).ok()?;
+        if r.captured > 0 {
+            // The last stone fell in an empty own pit; find it to name the captured pit.
+            let mut pos = start;
+            let skip = Side::kalah(side.other());
+            let mut left = n;
+            while left > 0 {
+                pos = (pos + 1) % HOLES;
+                if pos != skip {
+                    left -= 1;
+                }
+            }
+            captured_from = Some(Board::<HOLES>::opposite(pos));
+        }
+    }
+    if 2 * after.kalah(MACHINE) as u32 <= before.stones() {
+        return None;
+    }
+    compact(before)?;
+    let altered = |i: usize| before.cells[i] != after.cells[i];
+    // The highest-numbered altered machine pit: it and every pit to its right.
+    let top = (1..=6u8)
+        .rev()
+        .find(|&p| altered(MACHINE.pit_index(p)))
+        .unwrap_or(0);
+    let mut mask = 0u64;
+    let mut pits = 0u64;
+    let mut mark = |i: usize| {
+        mask |= 0xf << (4 * nibble(i));
+        pits |= (before.cells[i] as u64) << (4 * nibble(i));
+    };
+    for p in 1..=top {
+        mark(MACHINE.pit_index(p));
+    }
+    for p in 1..=6u8 {
+        let i = PERSON.pit_index(p);
+        if altered(i) && Some(i) != captured_from {
+            mark(i);
+        }
+    }
+    Some(Entry {
+        outcome: Outcome::Win,
+        pits,
+        mask,
+        kalah: before.kalah(MACHINE),
+        min_kalah: true,
+        at_least: captured_from.map(|i| (i as u8, before.cells[i])),
+    })
+}
+
+/// Figure 5.3/5.6's plain non-equivalence, without the rule for pits to the right: the holes
+/// (pits and the machine's kalah) whose contents `turn` altered. For showing why Bell needed
+/// the rule.
+pub fn altered_holes(before: &Board, turn: &[u8]) -> Option<Vec<usize>> {
+    let mut after = *before;
+    for &m in turn {
+        after.play(m).ok()?;
+    }
+    Some(
+        (0..HOLES)
+            .filter(|&i| i != 13 && before.cells[i] != after.cells[i])
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn compaction_is_four_bits_a_pit() {
+        let b = Board::new(3);
+        assert_eq!(compact(&b), Some(0x333333_333333));
+        let mut c = b;
+        c.cells[0] = 16;
+        assert_eq!(compact(&c), None);
+    }
+
+    #[test]
+    fn table_entry_point_and_scan() {
+        let mut t = Table::default();
+        let mut b = Board::new(3);
+        b.cells[0] = 0;
+        b.cells[6] = 3;
+        b.to_move = MACHINE;
+        let e = Entry::exact(&b, Outcome::Loss).unwrap();
+        assert!(t.store(e));
+        assert_eq!(t.entries().next().unwrap().0, 3 * STRIDE);
+        assert_eq!(t.lookup(&b), Some(&e));
+        let mut other = b;
+        other.cells[1] = 2;
+        other.cells[7] = 4;
+        assert_eq!(t.lookup(&other), None);
+        // A second entry of the same kalah goes to the next slot.
+        let e2 = Entry::exact(&other, Outcome::Win).unwrap();
+        assert!(t.store(e2));
+        assert_eq!(t.entries().nth(1).unwrap().0, 3 * STRIDE + 1);
+        assert_eq!(t.lookup(&other), Some(&e2));
+    }
+
+    #[test]
+    fn a_full_table_refuses() {
+        let mut t = Table::default();
+        let e = Entry {
+            outcome: Outcome::Win,
+            pits: 0,
+            mask: 0,
+            kalah: 20,
+            min_kalah: false,
+            at_least: None,
+        };
+        for _ in 0..(TABLE - 20 * STRIDE) {
+            assert!(t.store(e));
+        }
+        assert!(!t.store(e));
+    }
+}

@@ -1,0 +1,60 @@
+//! Bell's learning Kalah program: A. G. Bell, "Kalah on Atlas", *Machine Intelligence 3*
+//! (1968). A program that "reacted to the user ... by refusing to be beaten twice in the same
+//! way": a 1½-move (3-ply) look-ahead with the evaluation Mk − Pk, and a memory of won and lost
+//! positions built by back-track analysis after every loss, kept small by characteristics and
+//! parameters. docs/bell.md gives every reading of the paper this module rests on.
+//!
+//! * `notation`: sides and notation (Figure 2): the machine plays the top row, pits M1–M6, the
+//!   person the bottom row, P1–P6; pit 1 is next to its owner's kalah (the ten replies to
+//!   Russell's opening count out only with this numbering). Here the machine is [`Side::A`],
+//!   the maximiser of the search, and the person [`Side::B`]; either may open. Also the turns
+//!   in Bell's list order (IV.1).
+//! * `memory`: the memory ([`Memory`], IV.3): compacted positions (12 pits × 4 bits,
+//!   Atlas's 48-bit word) in a table of 1280 entries entered at Mk × 26, split into ten parts
+//!   by the reply to Russell's opening, or one part; and what keeps it small (IV.4): the
+//!   characteristics of a win (Figure 5) and the parameters (Figure 6) from the game records.
+//! * `player`: the look-ahead, a configuration of the one α-β skeleton ([`Bell::config`]):
+//!   levels in turns, depth 3, Bell's move list ([`StaticOrder::Bell`]), his cut-off
+//!   ([`Cutoff::Beyond`]), the window (−[`WIN`] − 1, [`WIN`]) so that the first victory found is
+//!   taken, and the value function [`BellValue`] (Mk − Pk, the end of the game, the memory, the
+//!   parameters); and the learner ([`Bell`], [`Game`]): it records a win when its look-ahead
+//!   finds one, and after a loss runs the back-track analysis ([`Bell::backtrack`]).
+//! * `teacher`: Figure 8's teaching ([`teach`], [`Teacher`]): a person who never loses beats
+//!   the machine until it knows a reply is lost; and the scripted opponent of the
+//!   never-beaten-twice runs ([`DecOpponent`]).
+//! * `tape`: the memory tape ([`Bell::punch`], [`Bell::read_tape`]; Bell kept his memory "on
+//!   magnetic tape"): the format the PDP-1 version punches (`roms/bell.mac`), frame for frame,
+//!   checksummed part by part.
+//!
+//! The modules import one another one way only: notation ← memory ← player ← teacher, and
+//! memory, player ← tape. Everything public is re-exported here, so `kalah::bell::X` names
+//! every item.
+//!
+//! [`Side::A`]: crate::board::Side::A
+//! [`Side::B`]: crate::board::Side::B
+//! [`StaticOrder::Bell`]: crate::order::StaticOrder::Bell
+//! [`Cutoff::Beyond`]: crate::search::Cutoff::Beyond
+
+mod memory;
+mod notation;
+mod player;
+mod tape;
+mod teacher;
+
+pub use memory::{
+    altered_holes, characteristic, compact, part_of, Count, Entry, GameResult, Memory, Outcome,
+    Parameters, Records, Table, BIAS_TENTHS, FIGURE_6, KALAH_CUT, MIN_SAMPLE, PARAM_FROM, REPLIES,
+    RUSSELL_OPENING, STONES, STRIDE, TABLE, TOTAL,
+};
+pub use notation::{
+    mirror, parse_turn, pit_name, play_sowings, play_turn, turn_name, turns, Figure, NotationError,
+    TurnError, MACHINE, PERSON,
+};
+pub use player::{
+    bell_config, end_value, turn_values, BacktrackCount, BacktrackStore, Bell, BellValue, Game,
+    MachineMove, Options, Say, Stats, BACKTRACK_NODES, DEPTH, WIN,
+};
+pub use tape::{
+    entry_words, words_entry, TapeError, TapeReport, TAPE_LEADER, TAPE_MAGIC, TAPE_VERSION,
+};
+pub use teacher::{teach, DecGame, DecOpponent, Strategy, Teacher, ENTRIES_DEPTH};

@@ -1,0 +1,347 @@
+//! The teachers: Figure 8 of A. G. Bell, "Kalah on Atlas", *Machine Intelligence 3* (1968),
+//! and the scripted opponent of docs/bell.md's "Never beaten twice".
+//!
+//! * Figure 8's teaching ([`teach`]): a person who never loses ([`Teacher`], a proof search
+//!   with a [`Strategy`] to pick among its winning turns) beats the machine after Russell's
+//!   opening until the machine's first reply is no longer the one it lost with (Bell: M3-M2).
+//! * The scripted person of the never-beaten-twice runs ([`DecOpponent`]): the DEC program's
+//!   search after a few random turns, the same game for game in the reference's test and the
+//!   PDP-1 program's.
+
+use super::memory::RUSSELL_OPENING;
+use super::notation::{turns, MACHINE, PERSON};
+use super::player::{end_value, turn_values, Bell, BellValue, Game, WIN};
+use crate::board::Board;
+use crate::search;
+use crate::solve::Prover;
+use std::collections::HashMap;
+
+// ---------------------------------------------------------------------------------------------
+// Teaching (Figure 8)
+
+/// How the teacher picks among its winning turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// The winning turn with the smallest proof (a fresh proof search's count of positions).
+    SmallestProof,
+    /// The first winning turn in Bell's list order.
+    FirstWinning,
+    /// The winning turn that leaves the machine the fewest turns (then the smallest proof):
+    /// a narrower tree for the machine to learn (a study of Figure 8's sizes, docs/bell.md).
+    FewestReplies,
+    /// The winning turn after which the machine's 1½-move look-ahead with an empty memory
+    /// values its position lowest (then the smallest proof): the quickest crush its look-ahead
+    /// can see (the same study).
+    Crushing,
+    /// The winning turn whose proof needs the fewest entries in the machine's memory (then the
+    /// smallest proof, then list order): the teacher of Figure 8 who plays "the program through
+    /// moves it had still not analysed" so that it has the least to learn (the same study).
+    ///
+    /// The cost ([`Teacher::entries`]) is the number of machine positions the memory must hold
+    /// before the machine's 1½-move look-ahead, from the position before the teacher's turn,
+    /// sees the loss. The look-ahead sees two turns below a machine position and evaluates the
+    /// third, so a machine position M one person turn below is known lost when it is stored, or
+    /// when every machine turn from M ends the game lost for it (decided by the rules: the person
+    /// holds more than half, or the game is over). So:
+    ///
+    /// * known(M) = 0 if M is decided lost, or every machine turn from M ends in a decided loss;
+    ///   else 1 (M is stored) + the sum over the machine's turns t from M of known(P after t);
+    /// * known(P), the person to move = 0 if P is decided lost for the machine; else the least
+    ///   known(M') over the person's winning turns to M' ([`Prover`] says which win).
+    ///
+    /// A position stored must be seen lost by the look-ahead first, which is what the sum asks:
+    /// each machine turn from M leads to a person position with a known-lost reply. The count
+    /// is of a tree, not of the distinct positions: a position reached by two lines is counted
+    /// twice (the exact count of distinct positions is a much harder minimisation), so it is
+    /// an upper bound of the entries the chosen proof needs. It ignores the back-track
+    /// analysis, characteristics and parameters: it is the memory of a teacher who could make
+    /// the machine learn exactly the positions it needs (`IDEAL=1` in the example).
+    ///
+    /// The whole recursion is too expensive: from the position after Russell's opening and
+    /// M3-M2 it ran more than eight minutes without an answer. So it looks [`Teacher::entries_depth`]
+    /// machine turns below the teacher's turn ([`ENTRIES_DEPTH`], 3), and a machine position at
+    /// the horizon that is not yet known lost counts 1 (it must at least be stored). The
+    /// bounded cost is therefore a lower bound of the tree count above: the entries the proof
+    /// needs within the horizon, each position left open there counted once. From the
+    /// position after M3-M2 it is 1, 9, 37, 118, 256, 393 at horizons 0 to 5 (the last took
+    /// two minutes). The teacher decides again at each of its positions, with the horizon
+    /// moved down.
+    ///
+    /// Within the horizon the minimum is exact: a depth-first branch-and-bound (a person
+    /// position's best turn so far bounds its other turns, and a machine position's sum so far
+    /// bounds its remaining turns), memoised on the position and the depth left (exact costs,
+    /// and lower bounds from cut-off searches). Its expansions are counted in
+    /// [`Teacher::cost_nodes`].
+    FewestEntries,
+}
+
+/// A person who never loses: a proof search ([`Prover`]) plays, at each of its positions, one
+/// winning turn, always the same (a proof needs one reply at each of the person's positions;
+/// the machine's own deviations after each loss cover its alternatives).
+pub struct Teacher {
+    pub strategy: Strategy,
+    prover: Prover,
+    chosen: HashMap<Board, Vec<u8>>,
+    /// [`Strategy::FewestEntries`]'s costs of machine positions: the cost, and whether it is
+    /// exact (else a lower bound).
+    costs: HashMap<(Board, u32), (u32, bool)>,
+    /// Machine positions whose cost was computed (searched, not recalled).
+    pub cost_nodes: u64,
+    /// [`Strategy::FewestEntries`]'s horizon: the machine turns below the teacher's turn
+    /// that its cost looks at ([`ENTRIES_DEPTH`]).
+    pub entries_depth: u32,
+}
+
+/// [`Strategy::FewestEntries`]'s horizon, in machine turns below the teacher's turn.
+pub const ENTRIES_DEPTH: u32 = 3;
+
+/// The size of the person's proof from `b`: the positions a fresh proof search examines (the
+/// teachers' tie-break, and [`Strategy::SmallestProof`]'s measure).
+fn proof_size(b: &Board) -> u64 {
+    let mut p = Prover::new();
+    p.wins(b, PERSON);
+    p.nodes
+}
+
+/// Decided lost for the machine by the rules alone (Bell's value function's −WIN).
+fn rules_lost(b: &Board) -> bool {
+    end_value(b).is_some_and(|v| v <= -WIN)
+}
+
+impl Teacher {
+    pub fn new(strategy: Strategy) -> Teacher {
+        Teacher {
+            strategy,
+            prover: Prover::new(),
+            chosen: HashMap::new(),
+            costs: HashMap::new(),
+            cost_nodes: 0,
+            entries_depth: ENTRIES_DEPTH,
+        }
+    }
+
+    /// The entries the machine's memory needs before its look-ahead sees that `b` is lost
+    /// ([`Strategy::FewestEntries`]'s cost): of `b` itself if the machine is to move (0 if its
+    /// look-ahead one turn above would see the loss unaided), of the person's best winning
+    /// turn otherwise. `u32::MAX` if the person cannot win from `b`.
+    pub fn entries(&mut self, b: &Board) -> u32 {
+        if !self.prover.wins(b, PERSON) {
+            return u32::MAX;
+        }
+        let d = self.entries_depth;
+        if b.to_move == MACHINE && !b.is_terminal() {
+            self.known_machine(b, d, u32::MAX)
+        } else {
+            self.known_person(b, d, u32::MAX)
+        }
+    }
+
+    /// known(M), exact if below `bound`, else some value ≥ `bound`. `m`: the machine to move,
+    /// the person winning.
+    fn known_machine(&mut self, m: &Board, depth: u32, bound: u32) -> u32 {
+        if m.is_terminal() || rules_lost(m) {
+            return 0;
+        }
+        if bound == 0 {
+            return 0;
+        }
+        if let Some(&(v, exact)) = self.costs.get(&(*m, depth)) {
+            if exact || v >= bound {
+                return v;
+            }
+        }
+        self.cost_nodes += 1;
+        let after = turns(m);
+        let v = if after.iter().all(|(_, p)| p.is_terminal() || rules_lost(p)) {
+            0
+        } else if depth == 0 {
+            1
+        } else {
+            let mut sum = 0u32;
+            for (_, p) in &after {
+                if sum >= bound - 1 {
+                    break;
+                }
+                sum = sum.saturating_add(self.known_person(p, depth - 1, bound - 1 - sum));
+            }
+            sum.saturating_add(1)
+        };
+        self.costs.insert((*m, depth), (v, v < bound));
+        v
+    }
+
+    /// known(P), exact if below `bound`, else some value ≥ `bound`. `p`: after a machine turn.
+    fn known_person(&mut self, p: &Board, depth: u32, bound: u32) -> u32 {
+        if p.is_terminal() || rules_lost(p) {
+            return 0;
+        }
+        let mut best = bound;
+        for (_, c) in turns(p) {
+            if best == 0 {
+                break;
+            }
+            if !self.prover.wins(&c, PERSON) {
+                continue;
+            }
+            best = best.min(self.known_machine(&c, depth, best));
+        }
+        best
+    }
+
+    /// The teacher's turn in `b` (the person to move); `None` if it has no winning turn.
+    pub fn turn(&mut self, b: &Board) -> Option<Vec<u8>> {
+        if let Some(t) = self.chosen.get(b) {
+            return Some(t.clone());
+        }
+        let wins: Vec<(Vec<u8>, Board)> = turns(b)
+            .into_iter()
+            .filter(|(_, c)| self.prover.wins(c, PERSON))
+            .collect();
+        let t = match self.strategy {
+            Strategy::FirstWinning => wins.first(),
+            Strategy::SmallestProof => wins.iter().min_by_key(|(_, c)| proof_size(c)),
+            Strategy::FewestReplies => wins
+                .iter()
+                .min_by_key(|(_, c)| (turns(c).len(), proof_size(c))),
+            Strategy::Crushing => wins.iter().min_by_key(|(_, c)| {
+                let seen = if c.to_move == MACHINE && !c.is_terminal() {
+                    turn_values(c, &BellValue::plain())
+                        .into_iter()
+                        .map(|(_, v)| v)
+                        .max()
+                        .unwrap_or(-WIN)
+                } else {
+                    -WIN
+                };
+                (seen, proof_size(c))
+            }),
+            Strategy::FewestEntries => {
+                // The least cost first (each bounded by the best so far, plus one to see ties),
+                // then the smallest proof among the least, then list order.
+                let mut best = u32::MAX;
+                let mut costs = Vec::with_capacity(wins.len());
+                for (_, c) in &wins {
+                    let v = self.known_machine(c, self.entries_depth, best.saturating_add(1));
+                    best = best.min(v);
+                    costs.push(v);
+                }
+                wins.iter()
+                    .zip(&costs)
+                    .filter(|(_, &v)| v == best)
+                    .map(|(w, _)| w)
+                    .min_by_key(|(_, c)| proof_size(c))
+            }
+        }?
+        .0
+        .clone();
+        self.chosen.insert(*b, t.clone());
+        Some(t)
+    }
+}
+
+/// Figure 8's teaching: the person opens with Russell's move and the teacher beats the machine
+/// until its first decision is no longer `reply` (Bell: M3-M2); the games it took, or `None`
+/// after `max_games` (or if the teacher cannot win). `progress` is called after every game.
+pub fn teach(
+    bell: &mut Bell,
+    teacher: &mut Teacher,
+    reply: &[u8],
+    max_games: usize,
+    mut progress: impl FnMut(usize, &Bell, &Game),
+) -> Option<usize> {
+    for game in 0..max_games {
+        let mut g = Game::new(false);
+        g.play(&RUSSELL_OPENING).ok()?;
+        while !g.over() {
+            if g.board.to_move == MACHINE {
+                let m = bell.machine_turn(&mut g).ok()?;
+                if g.machine.len() == 1 && m.turn != reply {
+                    return Some(game);
+                }
+            } else {
+                let t = teacher.turn(&g.board)?;
+                g.play(&t).ok()?;
+            }
+        }
+        bell.finish(&g);
+        progress(game, bell, &g);
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
+// Never beaten twice: the scripted opponent
+
+/// How the scripted opponent plays one game of a never-beaten-twice run (docs/bell.md, "Never
+/// beaten twice").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecGame {
+    /// The machine opens; otherwise the person opens with Russell's move.
+    pub machine_first: bool,
+    /// The DEC program's search depth.
+    pub depth: u32,
+    /// The person's turns after its first (or from its first, when the machine opens) played
+    /// at random, so that the games differ.
+    pub randoms: usize,
+}
+
+impl DecGame {
+    /// Game `n` of a run: the machine opens every third game, depths 2–5 in turn, one to three
+    /// random turns.
+    pub fn nth(n: usize) -> DecGame {
+        DecGame {
+            machine_first: n.is_multiple_of(3),
+            depth: 2 + (n % 4) as u32,
+            randoms: 1 + n % 3,
+        }
+    }
+}
+
+/// The scripted person of the never-beaten-twice tests: the DEC program's search
+/// ([`search::choose`]) at a [`DecGame`]'s depth, its first turns at random. The random numbers
+/// are a linear congruential generator of its own (Knuth's MMIX constants), so that a run is
+/// the same game for game in the reference's test (`crates/kalah/tests/bell.rs`) and the PDP-1
+/// program's (`tests/tests/bell_never_twice.rs`).
+#[derive(Clone, Debug)]
+pub struct DecOpponent {
+    state: u64,
+}
+
+impl DecOpponent {
+    pub fn new(seed: u64) -> DecOpponent {
+        DecOpponent { state: seed }
+    }
+
+    /// A number below `n` (`n` > 0).
+    fn below(&mut self, n: usize) -> usize {
+        self.state = self
+            .state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.state >> 33) as usize) % n
+    }
+
+    /// The person's whole turn in `b` (the person to move), its `n`th of the game (from 0).
+    pub fn turn(&mut self, game: &DecGame, b: &Board, n: usize) -> Vec<u8> {
+        if n == 0 && !game.machine_first {
+            return RUSSELL_OPENING.to_vec();
+        }
+        if n <= game.randoms {
+            let ts = turns(b);
+            return ts[self.below(ts.len())].0.clone();
+        }
+        let mut c = *b;
+        let mut t = Vec::new();
+        while c.to_move == PERSON && !c.is_terminal() {
+            let Some(m) = search::choose(&c, 0, &search::Settings::new(game.depth)).map(|r| r.best)
+            else {
+                break;
+            };
+            if c.play(m).is_err() {
+                break;
+            }
+            t.push(m);
+        }
+        t
+    }
+}
