@@ -150,15 +150,11 @@ fn run_window_sized(
         common::not_run("frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
         return None;
     }
-    // One directory per run: tests run in parallel and several use the same tape.
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "pdp1-xvfb-{}-{}-{}",
-        std::process::id(),
-        tape.file_stem().unwrap().to_string_lossy(),
-        RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    // One folder per run, this run's own (tests run in parallel and several use the same tape).
+    let dir = common::scratch(&format!(
+        "xvfb-{}",
+        tape.file_stem().unwrap().to_string_lossy()
     ));
-    std::fs::create_dir_all(&dir).unwrap();
     let shot = dir.join(match size {
         Some((w, h)) => format!("shot-{w}x{h}.png"),
         None => "shot.png".into(),
@@ -191,9 +187,7 @@ fn run_window_sized(
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    let img = Image::load(&shot);
-    std::fs::remove_dir_all(&dir).ok();
-    Some(img)
+    Some(Image::load(&shot))
 }
 
 /// Our own test tape (tests/data/frontend-demo.mac, assembled with pdp1-asm): red "Ab" with the

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 pub struct Run {
@@ -109,14 +109,6 @@ pub fn pdp1_in(args: &[&str], dir: Option<&Path>) -> Run {
     run
 }
 
-/// A fresh scratch directory for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pdp1-headless-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn punch_word(out: &mut Vec<u8>, w: u32) {
     for shift in [12, 6, 0] {
         out.push(0o200 | ((w >> shift) & 0o77) as u8);
@@ -193,15 +185,6 @@ pub fn have(tool: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-#[allow(dead_code)]
-/// A test whose oracle (SIMH, the shared tapes, Xvfb) is missing says so and passes without
-/// running — except where `PDP1_REQUIRE_ORACLES` is set, as `.ci/run` sets it: there a missing
-/// oracle fails the test (issue 18).
-pub fn not_run(why: &str) {
-    let msg = format!("NOT RUN: {why}");
-    if std::env::var_os("PDP1_REQUIRE_ORACLES").is_some() {
-        panic!("{msg} (PDP1_REQUIRE_ORACLES is set: a missing oracle is a failure)");
-    }
-    eprintln!("{msg}");
-    println!("{msg}");
-}
+/// The one `not_run` of the workspace and its scratch folders (crates/test-support).
+#[allow(unused_imports)] // not every test binary uses both
+pub use test_support::{not_run, scratch};
