@@ -54,54 +54,16 @@ fn trace_names_54_and_56_mus_and_dis_without_the_type_10_and_mul_and_div_with_it
 const TEXT: u32 = 0xb8c8b8;
 const CELL: usize = 8;
 
-struct Picture {
-    w: usize,
-    h: usize,
-    px: Vec<u32>,
-}
-
+/// The debugger's lines of text in a screenshot.
 impl Picture {
-    fn load(path: &std::path::Path) -> Picture {
-        let dec = png::Decoder::new(std::fs::File::open(path).expect("screenshot written"));
-        let mut r = dec.read_info().unwrap();
-        let mut buf = vec![0; r.output_buffer_size()];
-        let info = r.next_frame(&mut buf).unwrap();
-        assert_eq!(info.color_type, png::ColorType::Rgb);
-        let px = buf[..info.buffer_size()]
-            .chunks(3)
-            .map(|c| (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32)
-            .collect();
-        Picture {
-            w: info.width as usize,
-            h: info.height as usize,
-            px,
-        }
-    }
-
-    /// The characters in `TEXT` colour on the row of cells whose top left is (x0, y), read
-    /// glyph by glyph with the window's own font (`?` for a cell that is no glyph).
+    /// The characters in `TEXT` colour on the row of cells whose top left is (x0, y).
     fn text_at(&self, x0: usize, y: usize) -> String {
-        let mut line = String::new();
-        let mut x = x0;
-        while x + CELL <= self.w {
-            let mut g = [0u8; 8];
-            for (row, bits) in g.iter_mut().enumerate() {
-                for col in 0..CELL {
-                    if self.px[(y + row) * self.w + x + col] == TEXT {
-                        *bits |= 1 << col;
-                    }
-                }
-            }
-            line.push(if g == [0; 8] {
-                ' '
-            } else {
-                (0x21u8..0x7f)
-                    .find(|&c| font8x8::legacy::BASIC_LEGACY[c as usize] == g)
-                    .map_or('?', char::from)
-            });
-            x += CELL;
-        }
-        line.trim_end().to_owned()
+        let mut line: String = (x0..=self.w - CELL)
+            .step_by(CELL)
+            .map(|x| self.glyph_at(x, y, |p| p == TEXT))
+            .collect();
+        line.truncate(line.trim_end().len());
+        line
     }
 
     /// The debugger's disassembly lines in the picture that begin `needle` (address and word),

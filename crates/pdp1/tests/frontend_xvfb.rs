@@ -25,33 +25,10 @@ fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-struct Image {
-    w: usize,
-    h: usize,
-    px: Vec<u32>,
-}
+/// The screenshot, with the readings of it these tests make.
+use common::Picture as Image;
 
 impl Image {
-    fn load(path: &Path) -> Image {
-        let dec = png::Decoder::new(std::fs::File::open(path).expect("screenshot written"));
-        let mut r = dec.read_info().unwrap();
-        let mut buf = vec![0; r.output_buffer_size()];
-        let info = r.next_frame(&mut buf).unwrap();
-        assert_eq!(info.color_type, png::ColorType::Rgb);
-        let px = buf[..info.buffer_size()]
-            .chunks(3)
-            .map(|c| (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32)
-            .collect();
-        Image {
-            w: info.width as usize,
-            h: info.height as usize,
-            px,
-        }
-    }
-    fn at(&self, x: usize, y: usize) -> u32 {
-        self.px[y * self.w + x]
-    }
-
     /// The typewriter sheet: the largest run of paper-coloured pixels.
     fn sheet(&self) -> (usize, usize, usize, usize) {
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
@@ -80,23 +57,9 @@ impl Image {
             let mut line = String::new();
             let mut x = x0;
             while x + CELL_W <= sx1 {
-                let mut g = [0u8; 8];
-                for (row, bits) in g.iter_mut().enumerate() {
-                    for col in 0..8 {
-                        let p = self.at(x + col, y + row);
-                        let lum = (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff);
-                        if lum < 3 * 0x90 {
-                            *bits |= 1 << col;
-                        }
-                    }
-                }
-                line.push(if g == [0; 8] {
-                    ' '
-                } else {
-                    (0x21u8..0x7f)
-                        .find(|&c| font8x8::legacy::BASIC_LEGACY[c as usize] == g)
-                        .map_or('?', char::from)
-                });
+                line.push(self.glyph_at(x, y, |p| {
+                    (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff) < 3 * 0x90
+                }));
                 x += CELL_W;
             }
             lines.push(line.trim_end().to_string());
