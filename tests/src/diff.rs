@@ -218,11 +218,16 @@ pub fn describe(p: &Program, ours: &EndState, simh: &EndState) -> String {
         "start: pc={:06o} ac={:06o} io={:06o} ov={} pf={:02o} ss={:02o} tw={:06o}",
         p.pc, p.ac, p.io, p.ov as u8, p.pf, p.ss, p.tw
     );
+    // Opcodes 54/56 are named as the program's machine has them (mul/div or mus/dis).
+    let names = MachineConfig {
+        mul_div: p.setup.mdv,
+        ..MachineConfig::default()
+    };
     for (&a, &w) in &p.words {
         let _ = writeln!(
             s,
             "  {a:06o}/ {w:06o}  {}",
-            pdp1_asm::disasm::disassemble(Word::new(w), None)
+            pdp1_asm::disasm::disassemble(Word::new(w), None, &names)
         );
     }
     let row = |e: &EndState| {

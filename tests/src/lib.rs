@@ -8,14 +8,6 @@ pub mod randprog;
 pub mod simh;
 pub mod transcript;
 
-/// A test whose oracle (SIMH, the shared tapes, Xvfb) is missing says so and passes without
-/// running — except where `PDP1_REQUIRE_ORACLES` is set, as `.ci/run` sets it: there a missing
-/// oracle fails the test (issue 18).
-pub fn not_run(why: &str) {
-    let msg = format!("NOT RUN: {why}");
-    if std::env::var_os("PDP1_REQUIRE_ORACLES").is_some() {
-        panic!("{msg} (PDP1_REQUIRE_ORACLES is set: a missing oracle is a failure)");
-    }
-    eprintln!("{msg}");
-    println!("{msg}");
-}
+/// The one `not_run` of the workspace and its scratch folders (crates/test-support), for the
+/// tests here and the SIMH driver.
+pub use test_support::{not_run, scratch, Scratch};

@@ -22,7 +22,6 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The section marker `echo` prints; it cannot be confused with SIMH's own output.
 pub const MARK: &str = "### SECTION ";
@@ -59,17 +58,20 @@ impl Simh {
 
     /// Run `script` (a `quit` is appended) and return everything SIMH printed on stdout.
     pub fn run(&self, script: &str) -> std::io::Result<String> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let file = std::env::temp_dir().join(format!("pdp1-simh-{}-{n}.sim", std::process::id()));
+        // A folder of this run's own: the tests run SIMH from parallel threads.
+        let dir = crate::scratch("simh");
+        let file = dir.join("script.sim");
         std::fs::write(&file, format!("{script}\nquit\n"))?;
         let out = Command::new(&self.path)
             .arg(&file)
             .stdin(Stdio::null())
             .stderr(Stdio::piped())
             .output();
-        if std::env::var_os("SIMH_KEEP_SCRIPTS").is_none() {
-            let _ = std::fs::remove_file(&file);
+        if std::env::var_os("SIMH_KEEP_SCRIPTS").is_some() {
+            eprintln!(
+                "SIMH command file kept: {}",
+                dir.keep().join("script.sim").display()
+            );
         }
         let out = out?;
         Ok(String::from_utf8_lossy(&out.stdout).into_owned())
@@ -82,11 +84,9 @@ impl Simh {
     /// unbuffered with coreutils' `stdbuf -o0` so that the typewriter output (written
     /// directly) and SIMH's own messages (stdio) come out in the order they happened.
     pub fn run_with_keys(&self, script: &str, keys: &[u8]) -> std::io::Result<String> {
-        static COUNTER: AtomicU64 = AtomicU64::new(0);
-        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-        let dir = std::env::temp_dir();
-        let file = dir.join(format!("pdp1-simh-k-{}-{n}.sim", std::process::id()));
-        let input = dir.join(format!("pdp1-simh-k-{}-{n}.keys", std::process::id()));
+        let dir = crate::scratch("simh-keys");
+        let file = dir.join("script.sim");
+        let input = dir.join("typed.keys");
         std::fs::write(&file, format!("{script}\nquit\n"))?;
         std::fs::write(&input, keys)?;
         let out = Command::new("stdbuf")
@@ -96,8 +96,6 @@ impl Simh {
             .stdin(std::fs::File::open(&input)?)
             .stderr(Stdio::piped())
             .output();
-        let _ = std::fs::remove_file(&file);
-        let _ = std::fs::remove_file(&input);
         Ok(String::from_utf8_lossy(&out?.stdout).into_owned())
     }
 }

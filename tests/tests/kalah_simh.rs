@@ -37,9 +37,8 @@ fn transcripts_of(name: &str, tw: u32, typed: &str) -> Option<(String, String)> 
     let image = pdp1_asm::assemble_files(&named)
         .expect("the Kalah sources assemble")
         .image();
-    static RUN: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = RUN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let rim = std::env::temp_dir().join(format!("pdp1-kalah-simh-{}-{n}.rim", std::process::id()));
+    let dir = pdp1_tests::scratch(&format!("kalah-simh-{name}"));
+    let rim = dir.join(format!("{name}.rim"));
     std::fs::write(&rim, pdp1_asm::tape::write_rim(&image)).unwrap();
 
     let mut m = Machine::new(MachineConfig::default()).unwrap();
@@ -59,7 +58,6 @@ fn transcripts_of(name: &str, tw: u32, typed: &str) -> Option<(String, String)> 
     let out = sim
         .run_with_keys(&script, simh_keys.as_bytes())
         .expect("SIMH runs");
-    let _ = std::fs::remove_file(&rim);
     let theirs = simh_typewriter_text(&out);
     eprintln!("ours:\n{ours}\n---- SIMH:\n{theirs}\n----");
     Some((ours, theirs))

@@ -389,12 +389,10 @@ fn check_config(bin: &Path, dir: &Path, text: &[u8], what: &str) {
     }
 }
 
-/// A fresh directory per call (tests run in parallel threads of one process).
-fn scratch_dir() -> PathBuf {
-    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("pdp1-lib-fuzz-{}-{n}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
+/// A fresh folder per call, the caller's own and removed when it is dropped (tests run in
+/// parallel threads of one process), with the loop tape in it.
+fn scratch_dir() -> pdp1_tests::Scratch {
+    let d = pdp1_tests::scratch("lib-fuzz");
     std::fs::write(d.join("loop.rim"), loop_tape()).unwrap();
     d
 }
@@ -423,7 +421,6 @@ fn corpus_configs_load_or_fail_clearly() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("tww"));
     let out = run("bad-octal.ron");
     assert!(String::from_utf8_lossy(&out.stderr).contains("octal"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Pieces of RON configuration text.
@@ -486,7 +483,6 @@ proptest! {
         let dir = scratch_dir();
         let text: String = tokens.concat();
         check_config(&bin, &dir, text.as_bytes(), &format!("config {text:?}"));
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
@@ -499,6 +495,5 @@ proptest! {
         let seeds = corpus("config");
         let (name, seed) = &seeds[pick.index(seeds.len())];
         check_config(&bin, &dir, &mutate(seed, &edits, None), name);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

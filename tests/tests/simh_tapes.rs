@@ -239,7 +239,8 @@ fn lisp_transcript_matches_simh() {
     // SIMH polls the keyboard as soon as a run starts, so keys would be struck during the
     // start-up halts and lost to LISP's `clf 7`. Phase 1 (no keyboard input) runs to the
     // read loop and saves the machine; phase 2 restores it and types.
-    let save = std::env::temp_dir().join(format!("pdp1-simh-lisp-{}.sav", std::process::id()));
+    let dir = pdp1_tests::scratch("simh-lisp");
+    let save = dir.join("lisp.sav");
     let phase1 = format!(
         "set cpu 64k\nset cpu mdv\nd extm_init 1\nreset\nload {}\n\
          d ss {SS5:o}\ns 2000000\nd tw {TW1:o}\ns 2000000\nd tw {TW2:o}\ns 2000000\ns 300000\n\
@@ -256,7 +257,6 @@ fn lisp_transcript_matches_simh() {
     let out2 = sim
         .run_with_keys(&phase2, typed.as_bytes())
         .expect("SIMH runs");
-    let _ = std::fs::remove_file(&save);
     let theirs = simh_typewriter_text(&out1) + &simh_typewriter_text(&out2);
     compare_transcripts("LISP", ours, &theirs);
 }

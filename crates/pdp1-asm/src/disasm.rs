@@ -11,10 +11,20 @@
 //! * IOT: the named IOT plus extra bits (`dpy 300`), the same without the wait bit (`dpy-i`,
 //!   `dpy-i 300`), or `iot 1234`;
 //! * anything else (undefined opcodes and sub-codes): the octal number.
+//!
+//! The names depend on the machine: opcodes 54 and 56 are `mul`/`div` with the Type 10
+//! multiply/divide and `mus`/`dis` (multiply step, divide step) on a machine without it
+//! (pdp1-hardware.md §2.2, the handbook's instruction list: "mul Y / mus Y … Type 10 present:
+//! multiply; absent: multiply step"). MACRO knows all four, so either form assembles back.
+//!
+//! [`disassemble_within`] is the same for a column of fixed width (the debugger's pane): a
+//! form that does not fit gives way to a shorter one that also assembles back to the word, so
+//! that a long operate or skip combination is never cut into a different instruction or left
+//! out.
 
 use crate::permanent;
 use crate::symbols::SymbolTable;
-use pdp1_core::Word;
+use pdp1_core::{MachineConfig, Word};
 
 const MRI: &[(u32, &str)] = &[
     (0o01, "and"),
@@ -34,8 +44,8 @@ const MRI: &[(u32, &str)] = &[
     (0o23, "isp"),
     (0o24, "sad"),
     (0o25, "sas"),
-    (0o26, "mul"),
-    (0o27, "div"),
+    (0o26, "mul"), // `mus` without the Type 10, see `disassemble`
+    (0o27, "div"), // `dis` without the Type 10
     (0o30, "jmp"),
     (0o31, "jsp"),
 ];
@@ -173,14 +183,20 @@ fn iot(w: u32) -> String {
     format!("iot {:o}", w & 0o17777)
 }
 
-/// MACRO text for `w`; with `symbols`, memory-reference addresses that a label or variable
-/// names are shown by name.
-pub fn disassemble(w: Word, symbols: Option<&SymbolTable>) -> String {
+/// MACRO text for `w` on `machine` (whose `mul_div`, the Type 10, names opcodes 54 and 56);
+/// with `symbols`, memory-reference addresses that a label or variable names are shown by name.
+pub fn disassemble(w: Word, symbols: Option<&SymbolTable>, machine: &MachineConfig) -> String {
     let w = w.bits();
     let op = w >> 13;
     let y = w & 0o7777;
     let ind = if w & 0o10000 != 0 { "i " } else { "" };
     if let Some(&(_, name)) = MRI.iter().find(|&&(o, _)| o == op) {
+        // Without the Type 10 the same opcodes are the multiply and divide steps.
+        let name = match (op, machine.mul_div) {
+            (0o26, false) => "mus",
+            (0o27, false) => "dis",
+            _ => name,
+        };
         return format!("{name} {ind}{}", address(y, symbols));
     }
     match op {
@@ -210,12 +226,55 @@ pub fn disassemble(w: Word, symbols: Option<&SymbolTable>) -> String {
     }
 }
 
+/// [`disassemble`] in at most `room` characters where it can be: the named form, else the
+/// same without symbol names, else the group's number form (`opr 7617`, `skp 11600`: MACRO's
+/// `opr`/`skp` or-ed with the bits), else the word as an octal number — each assembles back to
+/// `w`. A long operate or skip combination (`cli!lat!cma!hlt!stf 7`, 21 characters) thus
+/// shows as `opr 7617` in a narrow column instead of being cut to the names that fit (which
+/// would be another instruction) or left out (issue 25: the debugger's pane cut lines at a
+/// space, and the whole `!`-joined name went). When not even the number fits, it is returned
+/// anyway for the caller to cut.
+pub fn disassemble_within(
+    w: Word,
+    symbols: Option<&SymbolTable>,
+    machine: &MachineConfig,
+    room: usize,
+) -> String {
+    let fits = |s: &str| s.chars().count() <= room;
+    let named = disassemble(w, symbols, machine);
+    if fits(&named) {
+        return named;
+    }
+    let plain = disassemble(w, None, machine);
+    if fits(&plain) {
+        return plain;
+    }
+    let bits = w.bits();
+    let group = match bits >> 13 {
+        0o32 => format!("skp {:o}", bits & 0o17777),
+        0o37 => format!("opr {:o}", bits & 0o17777),
+        _ => String::new(),
+    };
+    if !group.is_empty() && fits(&group) {
+        return group;
+    }
+    format!("{bits:o}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// With the Type 10, as the words the assembler's tests are written for.
     fn d(w: u32) -> String {
-        disassemble(Word::new(w), None)
+        disassemble(Word::new(w), None, &type_10())
+    }
+
+    fn type_10() -> MachineConfig {
+        MachineConfig {
+            mul_div: true,
+            ..MachineConfig::default()
+        }
     }
 
     #[test]
@@ -245,7 +304,48 @@ mod tests {
     fn symbols_name_addresses() {
         let mut t = SymbolTable::new();
         t.insert("loop", 0o100, crate::SymbolKind::Label);
-        assert_eq!(disassemble(Word::new(0o600100), Some(&t)), "jmp loop");
-        assert_eq!(disassemble(Word::new(0o600101), Some(&t)), "jmp 101");
+        let plain = MachineConfig::default();
+        assert_eq!(
+            disassemble(Word::new(0o600100), Some(&t), &plain),
+            "jmp loop"
+        );
+        assert_eq!(
+            disassemble(Word::new(0o600101), Some(&t), &plain),
+            "jmp 101"
+        );
+    }
+
+    /// Issue 25: opcodes 54 and 56 are `mul`/`div` only with the Type 10; on the basic machine
+    /// they are the multiply and divide steps `mus`/`dis` (handbook, pdp1-hardware.md §2.2).
+    #[test]
+    fn opcodes_54_and_56_are_mus_and_dis_without_the_type_10() {
+        let plain = MachineConfig::default();
+        let on = |w: u32, m: &MachineConfig| disassemble(Word::new(w), None, m);
+        assert_eq!(on(0o540200, &plain), "mus 200");
+        assert_eq!(on(0o570300, &plain), "dis i 300");
+        assert_eq!(on(0o540200, &type_10()), "mul 200");
+        assert_eq!(on(0o570300, &type_10()), "div i 300");
+    }
+
+    /// Issue 25: a long operate combination in a narrow column is `opr N`, not cut to the
+    /// names that fit (another instruction) nor left out; what fits is left alone.
+    #[test]
+    fn a_form_too_long_for_its_column_gives_way_to_a_shorter_one() {
+        let plain = MachineConfig::default();
+        let within = |w: u32, syms: Option<&SymbolTable>, room: usize| {
+            disassemble_within(Word::new(w), syms, &plain, room)
+        };
+        assert_eq!(d(0o767617), "cli!lat!cma!hlt!stf 7");
+        assert_eq!(within(0o767617, None, 21), "cli!lat!cma!hlt!stf 7");
+        assert_eq!(within(0o767617, None, 20), "opr 7617");
+        assert_eq!(within(0o777777, None, 16), "opr 17777");
+        assert_eq!(within(0o651677, None, 16), "skp 11677");
+        assert_eq!(within(0o767617, None, 7), "767617");
+        assert_eq!(within(0o767617, None, 3), "767617", "the caller cuts");
+        let mut t = SymbolTable::new();
+        t.insert("a_long_label", 0o100, crate::SymbolKind::Label);
+        assert_eq!(within(0o210100, Some(&t), 20), "lac i a_long_label");
+        assert_eq!(within(0o210100, Some(&t), 16), "lac i 100");
+        assert_eq!(within(0o210100, Some(&t), 7), "210100");
     }
 }

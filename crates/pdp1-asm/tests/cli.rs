@@ -8,8 +8,7 @@ fn bin() -> Command {
 
 #[test]
 fn assembles_to_rim_and_blk_with_listing_and_symbols() {
-    let dir = std::env::temp_dir().join(format!("pdp1-asm-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = test_support::scratch("asm-cli");
     let src = dir.join("p.mac");
     std::fs::write(
         &src,
@@ -40,13 +39,11 @@ fn assembles_to_rim_and_blk_with_listing_and_symbols() {
         pdp1_asm::SymbolTable::parse(&std::fs::read_to_string(dir.join("p.sym")).unwrap()).unwrap();
     assert_eq!(sym.value_of("x"), Some(0o102));
     assert_eq!(sym.name_of(0o100), Some("go"));
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
 fn errors_go_to_stderr_with_position_and_status_1() {
-    let dir = std::env::temp_dir().join(format!("pdp1-asm-cli-err-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = test_support::scratch("asm-cli-err");
     let src = dir.join("bad.mac");
     std::fs::write(&src, "bad\n100/\n\tlac nowhere\n\tlac 9\n").unwrap();
     let out = bin()
@@ -62,7 +59,6 @@ fn errors_go_to_stderr_with_position_and_status_1() {
     );
     assert!(err.contains("bad.mac:4:6: error: digit 9"), "{err}");
     assert!(!dir.join("bad.rim").exists());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// Issue 12: several source files are one program, in the order given — the first holds the
@@ -70,8 +66,7 @@ fn errors_go_to_stderr_with_position_and_status_1() {
 /// error names its own file and line.
 #[test]
 fn several_sources_are_one_program_and_errors_name_their_file() {
-    let dir = std::env::temp_dir().join(format!("pdp1-asm-cli-multi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = test_support::scratch("asm-cli-multi");
     let one = dir.join("one.mac");
     let two = dir.join("two.mac");
     std::fs::write(&one, "two files\n100/\ngo,\tlac k\n").unwrap();
@@ -120,5 +115,4 @@ fn several_sources_are_one_program_and_errors_name_their_file() {
         err.contains("two.mac:2:6: error: undefined symbol `nowhere`"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,29 +1,73 @@
 //! Properties: the disassembler is the assembler's inverse for every 18-bit word; readers never
 //! panic on arbitrary bytes and writers round-trip; the assembler never panics on any text.
 
-use pdp1_asm::{assemble, disasm::disassemble, tape, Word};
+use pdp1_asm::disasm::{disassemble, disassemble_within};
+use pdp1_asm::{assemble, tape, Word};
+use pdp1_core::MachineConfig;
 use proptest::prelude::*;
 
-/// Assemble the disassembly of every word 0…777777, 4096 words per source (one 4K memory each).
+/// Assemble the disassembly of every word 0…777777, 4096 words per source (one 4K memory each),
+/// on a machine with the Type 10 (`mul`/`div`) and without it (`mus`/`dis`).
 #[test]
 fn disassembly_reassembles_to_every_word() {
-    for chunk in 0..64u32 {
+    for mul_div in [true, false] {
+        let machine = MachineConfig {
+            mul_div,
+            ..MachineConfig::default()
+        };
+        for chunk in 0..64u32 {
+            let mut src = String::from("round trip\n0/\n");
+            for a in 0..4096u32 {
+                let w = chunk * 4096 + a;
+                src.push('\t');
+                src.push_str(&disassemble(Word::new(w), None, &machine));
+                src.push('\n');
+            }
+            let asm =
+                assemble(&src, "roundtrip.mac").unwrap_or_else(|e| panic!("chunk {chunk}: {e}"));
+            for a in 0..4096u32 {
+                let w = chunk * 4096 + a;
+                let got = asm.words.get(&a).map(|w| w.bits());
+                assert_eq!(
+                    got,
+                    Some(w),
+                    "{w:06o} disassembles to `{}`",
+                    disassemble(Word::new(w), None, &machine)
+                );
+            }
+        }
+    }
+}
+
+/// Issue 25: what the debugger shows in a narrow column still assembles back to the word, at
+/// every width from the shortest number form up.
+#[test]
+fn disassembly_within_a_width_reassembles() {
+    let machine = MachineConfig::default();
+    for room in [6, 8, 10, 16, 20] {
         let mut src = String::from("round trip\n0/\n");
-        for a in 0..4096u32 {
-            let w = chunk * 4096 + a;
+        // 2000 operate and 2000 skip words spread over their 13 bits, and a few others.
+        let spread = |base: u32| (0..2000u32).map(move |i| base | (i * 0o11) & 0o17777);
+        let words: Vec<u32> = spread(0o760000)
+            .chain(spread(0o640000))
+            .chain([0o767617, 0o777777, 0o651677, 0o540200, 0o210100])
+            .collect();
+        for &w in &words {
             src.push('\t');
-            src.push_str(&disassemble(Word::new(w), None));
+            src.push_str(&disassemble_within(Word::new(w), None, &machine, room));
             src.push('\n');
         }
-        let asm = assemble(&src, "roundtrip.mac").unwrap_or_else(|e| panic!("chunk {chunk}: {e}"));
-        for a in 0..4096u32 {
-            let w = chunk * 4096 + a;
-            let got = asm.words.get(&a).map(|w| w.bits());
+        let asm = assemble(&src, "within.mac").unwrap_or_else(|e| panic!("room {room}: {e}"));
+        for (a, &w) in words.iter().enumerate() {
+            let shown = disassemble_within(Word::new(w), None, &machine, room);
+            assert!(
+                shown.len() <= room.max(6),
+                "{w:06o} in {room}: `{shown}` is too long"
+            );
             assert_eq!(
-                got,
+                asm.words.get(&(a as u32)).map(|w| w.bits()),
                 Some(w),
-                "{w:06o} disassembles to `{}`",
-                disassemble(Word::new(w), None)
+                "{w:06o} in {room} characters shows `{shown}`"
             );
         }
     }
@@ -36,7 +80,10 @@ fn disassembly_with_symbols_reassembles() {
     let asm = assemble(src, "t.mac").unwrap();
     let mut again = String::from("t\n100/\n");
     for w in asm.words.values() {
-        again.push_str(&format!("\t{}\n", disassemble(*w, Some(&asm.symbols))));
+        again.push_str(&format!(
+            "\t{}\n",
+            disassemble(*w, Some(&asm.symbols), &MachineConfig::default())
+        ));
     }
     assert!(
         again.contains("lac tab") && again.contains("jmp i beg"),

@@ -41,7 +41,7 @@ impl Tracer {
 
     /// The trace line for the instruction `word` fetched at `pc`, with the registers now.
     pub fn line(m: &Machine, pc: u32, word: Word, symbols: Option<&SymbolTable>) -> String {
-        let dis = pdp1_asm::disasm::disassemble(word, symbols);
+        let dis = pdp1_asm::disasm::disassemble(word, symbols, m.config());
         format!(
             "{pc:06o} {word} {dis:<20} ac={} io={} cycles={}",
             m.ac(),

@@ -30,8 +30,7 @@ fn run_with_mouse_at(x: i64, y: i64, name: &str) -> Option<String> {
         );
         return None;
     }
-    let dir = std::env::temp_dir().join(format!("pdp1-pen-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch(&format!("pen-{name}"));
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/light-pen.mac");
     let asm = assemble(&std::fs::read_to_string(src).unwrap(), "light-pen.mac")
         .unwrap_or_else(|e| panic!("{e}"));
@@ -57,7 +56,6 @@ fn run_with_mouse_at(x: i64, y: i64, name: &str) -> Option<String> {
         .env("TAPE", &rim)
         .output()
         .expect("xvfb-run runs");
-    std::fs::remove_dir_all(&dir).ok();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
     assert!(out.status.success(), "pdp1 under Xvfb failed: {stderr}");
     let line = stderr

@@ -25,33 +25,10 @@ fn project_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-struct Image {
-    w: usize,
-    h: usize,
-    px: Vec<u32>,
-}
+/// The screenshot, with the readings of it these tests make.
+use common::Picture as Image;
 
 impl Image {
-    fn load(path: &Path) -> Image {
-        let dec = png::Decoder::new(std::fs::File::open(path).expect("screenshot written"));
-        let mut r = dec.read_info().unwrap();
-        let mut buf = vec![0; r.output_buffer_size()];
-        let info = r.next_frame(&mut buf).unwrap();
-        assert_eq!(info.color_type, png::ColorType::Rgb);
-        let px = buf[..info.buffer_size()]
-            .chunks(3)
-            .map(|c| (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32)
-            .collect();
-        Image {
-            w: info.width as usize,
-            h: info.height as usize,
-            px,
-        }
-    }
-    fn at(&self, x: usize, y: usize) -> u32 {
-        self.px[y * self.w + x]
-    }
-
     /// The typewriter sheet: the largest run of paper-coloured pixels.
     fn sheet(&self) -> (usize, usize, usize, usize) {
         let (mut x0, mut y0, mut x1, mut y1) = (usize::MAX, usize::MAX, 0, 0);
@@ -80,23 +57,9 @@ impl Image {
             let mut line = String::new();
             let mut x = x0;
             while x + CELL_W <= sx1 {
-                let mut g = [0u8; 8];
-                for (row, bits) in g.iter_mut().enumerate() {
-                    for col in 0..8 {
-                        let p = self.at(x + col, y + row);
-                        let lum = (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff);
-                        if lum < 3 * 0x90 {
-                            *bits |= 1 << col;
-                        }
-                    }
-                }
-                line.push(if g == [0; 8] {
-                    ' '
-                } else {
-                    (0x21u8..0x7f)
-                        .find(|&c| font8x8::legacy::BASIC_LEGACY[c as usize] == g)
-                        .map_or('?', char::from)
-                });
+                line.push(self.glyph_at(x, y, |p| {
+                    (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff) < 3 * 0x90
+                }));
                 x += CELL_W;
             }
             lines.push(line.trim_end().to_string());
@@ -150,15 +113,11 @@ fn run_window_sized(
         common::not_run("frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
         return None;
     }
-    // One directory per run: tests run in parallel and several use the same tape.
-    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "pdp1-xvfb-{}-{}-{}",
-        std::process::id(),
-        tape.file_stem().unwrap().to_string_lossy(),
-        RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+    // One folder per run, this run's own (tests run in parallel and several use the same tape).
+    let dir = common::scratch(&format!(
+        "xvfb-{}",
+        tape.file_stem().unwrap().to_string_lossy()
     ));
-    std::fs::create_dir_all(&dir).unwrap();
     let shot = dir.join(match size {
         Some((w, h)) => format!("shot-{w}x{h}.png"),
         None => "shot.png".into(),
@@ -191,9 +150,7 @@ fn run_window_sized(
         out.status,
         String::from_utf8_lossy(&out.stderr)
     );
-    let img = Image::load(&shot);
-    std::fs::remove_dir_all(&dir).ok();
-    Some(img)
+    Some(Image::load(&shot))
 }
 
 /// Our own test tape (tests/data/frontend-demo.mac, assembled with pdp1-asm): red "Ab" with the

@@ -62,7 +62,10 @@ enum End {
 /// `pdp1 --headless TAPE [extra] --max-seconds S`: how it ended and on which machine.
 fn run(name: &str, seconds: u32, extra: &[&str]) -> Option<(Run, Machine)> {
     let tape = shared_tape(name)?;
-    let state = scratch(&format!("library-{name}")).join("state.ron");
+    // The folder is this run's own (issue 25: named by process and tape, it was shared by the
+    // two Spacewar! 4.8 tests, and one read the other's state); kept until the state is read.
+    let dir = scratch(&format!("library-{name}"));
+    let state = dir.join("state.ron");
     let secs = seconds.to_string();
     let mut args = vec!["--headless", tape.as_str(), "--max-seconds", &secs];
     args.extend_from_slice(extra);

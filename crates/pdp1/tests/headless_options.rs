@@ -659,7 +659,8 @@ fn pixels_of(path: &std::path::Path, rgb: [u8; 3]) -> usize {
 #[test]
 fn the_console_shows_the_tape_moving_through_the_reader_during_the_load() {
     let kalah = concat!(env!("CARGO_MANIFEST_DIR"), "/../../roms/kalah.rim");
-    let shot = scratch("reader-shot").join("load.png");
+    let d = scratch("reader-shot");
+    let shot = d.join("load.png");
     let r = pdp1(&[
         "--headless",
         kalah,

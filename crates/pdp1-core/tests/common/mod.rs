@@ -69,13 +69,6 @@ pub fn frames(word: u32) -> [u8; 3] {
     ]
 }
 
-/// A test whose oracle (the shared tapes) is missing says so and passes without running —
-/// except where `PDP1_REQUIRE_ORACLES` is set, as `.ci/run` sets it: there it fails (issue 18).
-#[allow(dead_code)]
-pub fn not_run(why: &str) {
-    let msg = format!("NOT RUN: {why}");
-    if std::env::var_os("PDP1_REQUIRE_ORACLES").is_some() {
-        panic!("{msg} (PDP1_REQUIRE_ORACLES is set: a missing oracle is a failure)");
-    }
-    eprintln!("{msg}");
-}
+/// The one `not_run` of the workspace (crates/test-support).
+#[allow(unused_imports)] // not every test binary has an oracle
+pub use test_support::not_run;

@@ -3,7 +3,7 @@
 
 use super::canvas::{cell, rgb, Canvas, Color, Rect};
 use super::console::Hit;
-use pdp1_asm::disasm::disassemble;
+use pdp1_asm::disasm::disassemble_within;
 use pdp1_asm::SymbolTable;
 use pdp1_core::{Machine, Word};
 use std::collections::VecDeque;
@@ -52,8 +52,9 @@ impl Debugger {
         }
     }
 
-    pub fn disasm(&self, w: Word) -> String {
-        disassemble(w, self.symbols.as_ref())
+    /// `w` as `m` names it (`mus`/`dis` without the Type 10), in at most `room` characters.
+    pub fn disasm(&self, w: Word, m: &Machine, room: usize) -> String {
+        disassemble_within(w, self.symbols.as_ref(), m.config(), room)
     }
 
     /// Address with its symbol, `start+3` style when a label is near.
@@ -200,12 +201,11 @@ impl Debugger {
                 .addr_name(a)
                 .map(|n| format!("{n},"))
                 .unwrap_or_default();
-            let line = format!(
-                "{mark}{a:04o} {:06o}  {:<7}{}",
-                w.bits(),
-                label,
-                self.disasm(w)
-            );
+            let head = format!("{mark}{a:04o} {:06o}  {label:<7}", w.bits());
+            // The room left for the instruction (issue 25: a long one was cut off whole).
+            let room =
+                (((split - cw - x) / cw).max(0) as usize).saturating_sub(head.chars().count());
+            let line = head + &self.disasm(w, m, room);
             let col = if bps.contains(&a) { BREAK } else { TEXT };
             c.text_clipped(x, ly, &line, col, s, split - cw);
             hits.push((bar, Hit::Line(a)));

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 pub struct Run {
@@ -109,14 +109,6 @@ pub fn pdp1_in(args: &[&str], dir: Option<&Path>) -> Run {
     run
 }
 
-/// A fresh scratch directory for one test.
-pub fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("pdp1-headless-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 fn punch_word(out: &mut Vec<u8>, w: u32) {
     for shift in [12, 6, 0] {
         out.push(0o200 | ((w >> shift) & 0o77) as u8);
@@ -159,6 +151,56 @@ pub fn shared_tape(name: &str) -> Option<String> {
     }
 }
 
+/// A `--screenshot` PNG, pixels as 0xRRGGBB, row by row.
+pub struct Picture {
+    pub w: usize,
+    pub h: usize,
+    pub px: Vec<u32>,
+}
+
+impl Picture {
+    pub fn load(path: &Path) -> Picture {
+        let dec = png::Decoder::new(std::fs::File::open(path).expect("screenshot written"));
+        let mut r = dec.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size()];
+        let info = r.next_frame(&mut buf).unwrap();
+        assert_eq!(info.color_type, png::ColorType::Rgb);
+        let px = buf[..info.buffer_size()]
+            .chunks(3)
+            .map(|c| (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32)
+            .collect();
+        Picture {
+            w: info.width as usize,
+            h: info.height as usize,
+            px,
+        }
+    }
+
+    pub fn at(&self, x: usize, y: usize) -> u32 {
+        self.px[y * self.w + x]
+    }
+
+    /// The character in the 8×8 text cell whose top left is (x, y), the pixels for which `ink`
+    /// is true matched against the window's font (font8x8, scale 1): ' ' for a cell without
+    /// ink, '?' for ink that is no glyph (an overstrike, say).
+    pub fn glyph_at(&self, x: usize, y: usize, ink: impl Fn(u32) -> bool) -> char {
+        let mut g = [0u8; 8];
+        for (row, bits) in g.iter_mut().enumerate() {
+            for col in 0..8 {
+                if ink(self.at(x + col, y + row)) {
+                    *bits |= 1 << col;
+                }
+            }
+        }
+        if g == [0; 8] {
+            return ' ';
+        }
+        (0x21u8..0x7f)
+            .find(|&c| font8x8::legacy::BASIC_LEGACY[c as usize] == g)
+            .map_or('?', char::from)
+    }
+}
+
 // Instruction words used by the hand-made programs (PDP-1 Handbook opcodes, octal).
 pub const HLT: u32 = 0o760400;
 pub const LAT: u32 = 0o762200;
@@ -193,15 +235,6 @@ pub fn have(tool: &str) -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-#[allow(dead_code)]
-/// A test whose oracle (SIMH, the shared tapes, Xvfb) is missing says so and passes without
-/// running — except where `PDP1_REQUIRE_ORACLES` is set, as `.ci/run` sets it: there a missing
-/// oracle fails the test (issue 18).
-pub fn not_run(why: &str) {
-    let msg = format!("NOT RUN: {why}");
-    if std::env::var_os("PDP1_REQUIRE_ORACLES").is_some() {
-        panic!("{msg} (PDP1_REQUIRE_ORACLES is set: a missing oracle is a failure)");
-    }
-    eprintln!("{msg}");
-    println!("{msg}");
-}
+/// The one `not_run` of the workspace and its scratch folders (crates/test-support).
+#[allow(unused_imports)] // not every test binary uses both
+pub use test_support::{not_run, scratch};

@@ -8,7 +8,7 @@ use std::process::Command;
 #[test]
 fn child() {
     if std::env::var_os("PDP1_ORACLE_POLICY_CHILD").is_some() {
-        pdp1_tests::not_run("the oracle of this check is missing on purpose");
+        test_support::not_run("the oracle of this check is missing on purpose");
     }
 }
 
