@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x255823076fedc371,
+        0x2eac513cdca00d1f,
         "bell",
     ),
     Known {
