@@ -11,7 +11,8 @@ use pdp1_tests::prng::Rng;
 use std::path::PathBuf;
 
 /// The driver: plays the pits listed at 2000 (ending with 0) by `jda mv`, then halts. The
-/// search's variables that `pop` and `ter` name are plain words here.
+/// search's variables that `pop` names are plain words here (what roms/lib/move.mac's header
+/// says it needs from the program).
 const DRIVER: &str = "move library on a 7-pit board (issue 12)
 np=7
 100/
@@ -29,8 +30,6 @@ lv,\t0
 ow,\t0
 pp,\t0
 sp,\t0
-sa,\t0
-sb,\t0
 ";
 
 fn assemble() -> pdp1_asm::Assembly {

@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x83c1f1b7a1130f69,
+        0x2eac513cdca00d1f,
         "bell",
     ),
     Known {
