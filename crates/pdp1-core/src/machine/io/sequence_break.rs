@@ -196,7 +196,11 @@ impl Machine {
     /// * OV is not cleared: no break cycle of aap touches `ov1`. SIMH and MAME clear it
     ///   (MAME citing "maintenance manual p. 8-17"), which the handbook text we have does not
     ///   settle; we follow the pulse-level model.
-    /// * Extend mode is cleared (SIMH, MAME; aap leaves it): unchanged from before issue 16.
+    /// * Extend mode is cleared (SIMH, MAME, and aap's `brkcycle` TP10: "`if(pdp->bc == 1)
+    ///   pdp->exd = 0;`").
+    /// * IR is cleared: the first break cycle loads no instruction ("`if(pdp->bc == 1) IR =
+    ///   0;`", [aap] `brkcycle` TP4), so the lamps show opcode 0 until the routine's first
+    ///   fetch (issue 31, found by the cycle-by-cycle comparison with aap's model).
     pub(in crate::machine) fn break_entry(&mut self, ch: u32) {
         let base = if self.config.sbs16 {
             self.chan.enter(ch);
@@ -217,6 +221,7 @@ impl Machine {
         self.mb = self.io;
         self.ac = epc;
         self.pc = base + 3;
+        self.ir = 0;
         self.extend = false;
     }
 
