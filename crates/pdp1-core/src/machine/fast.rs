@@ -168,6 +168,27 @@ impl Machine {
             if self.ioh && self.spin_io_wait(until_ns) {
                 continue;
             }
+            // While a device event may start a break (`armed`), the instructions from one
+            // cycle before the event on run on the single-cycle machine: a request the
+            // devices make after an instruction's fetch is taken right after its execute
+            // cycle ([aap] `cycle1` TP10; `cycle.rs`, issue 31), which the loop, running
+            // whole instructions, cannot see.
+            let armed = self.break_armed();
+            let fast_until = if armed {
+                until_ns.min(self.next_event_ns.saturating_sub(CYCLE))
+            } else {
+                until_ns
+            };
+            if self.now() >= fast_until {
+                if self.breakpoint_here() {
+                    self.resume_from = Some((self.pc, self.instructions));
+                    return Some(super::StopReason::Breakpoint(self.pc));
+                }
+                if let Some(r) = self.step() {
+                    return Some(r);
+                }
+                continue;
+            }
             let mut hot = Hot {
                 ac: self.ac,
                 io: self.io,
@@ -181,7 +202,6 @@ impl Machine {
                 instructions: self.instructions,
                 xct_from: 0,
             };
-            let armed = self.break_armed();
             let debreak_mask = self.debreak_mask();
             let (mem, size) = self.mem.raw();
             let bp_skip = match (self.ioh, self.resume_from) {
@@ -196,7 +216,7 @@ impl Machine {
             let env = Env {
                 bp: self.bp_map.as_deref(),
                 bp_skip,
-                until_ns,
+                until_ns: fast_until,
                 max_instr,
                 extend: self.extend,
                 sbm: self.sbm,
