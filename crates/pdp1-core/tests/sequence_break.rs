@@ -180,7 +180,11 @@ fn a_request_synchronised_in_an_execute_cycle_is_taken_right_after_it() {
     assert_eq!(m.cycles(), 2);
     m.step_cycle(); // the entry, three cycles
     assert_eq!((m.pc(), m.cycles(), m.read(1).unwrap()), (3, 5, w(0o101)));
-    assert_eq!(m.ir(), 0, "the first break cycle clears IR ([aap] brkcycle TP4)");
+    assert_eq!(
+        m.ir(),
+        0,
+        "the first break cycle clears IR ([aap] brkcycle TP4)"
+    );
 }
 
 #[test]
@@ -232,7 +236,11 @@ fn a_punch_break_decided_in_an_execute_cycle_at_the_cycles_aaps_model_gives() {
             returns.push(m.pc());
         }
     }
-    assert_eq!(decided, [3177, 6358], "cycles after which the break is decided");
+    assert_eq!(
+        decided,
+        [3177, 6358],
+        "cycles after which the break is decided"
+    );
     assert_eq!(returns, [0o102, 0o101]);
     // The run loop ends each entry where single cycles do.
     for (until, ret) in [(3180, 0o102), (6361, 0o101)] {
