@@ -1,6 +1,7 @@
 //! Shared helpers for the cross-crate tests: a seeded PRNG, a SIMH driver, random programs for
 //! the differential test, and the comparison of our machine with SIMH.
 
+pub mod aap;
 pub mod diff;
 pub mod mankalah;
 pub mod prng;
@@ -16,6 +17,15 @@ pub fn not_run(why: &str) {
     if std::env::var_os("PDP1_REQUIRE_ORACLES").is_some() {
         panic!("{msg} (PDP1_REQUIRE_ORACLES is set: a missing oracle is a failure)");
     }
+    eprintln!("{msg}");
+    println!("{msg}");
+}
+
+/// An oracle that CI cannot provide says so and passes, even where `PDP1_REQUIRE_ORACLES` is
+/// set: aap's pulse-level model (issue 31) is a checkout outside the repository, fetched from
+/// GitHub, and CI has no network but the package registries. Only such oracles use this.
+pub fn not_run_optional(why: &str) {
+    let msg = format!("NOT RUN: {why} (an optional oracle: not required even in CI)");
     eprintln!("{msg}");
     println!("{msg}");
 }
