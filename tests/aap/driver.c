@@ -50,6 +50,7 @@
 #include "pdp1.h"
 #include <unistd.h>
 #include <sys/wait.h>
+#include <fcntl.h>
 
 int doaudio;
 
@@ -203,6 +204,10 @@ main(void)
 			if(dup2(out[1], 1) < 0)
 				_exit(3);
 			close(out[1]);
+			/* (The model's assertion messages: a crash is reported as "X".) */
+			int null = open("/dev/null", O_WRONLY);
+			if(null >= 0)
+				dup2(null, 2);
 			pdp->r_fd = tape[0];
 			/* START: spec() with the start switch, as main.c does on its edge. */
 			pdp->ta = pc & ADDRMASK;

@@ -42,11 +42,10 @@
 //! * Without the option, IOTs 50–53 do nothing, like any IOT to a device not installed
 //!   ([aap]: `if(pdp->sbs16 …)`; SIMH's default `STOP_INST` 0).
 //!
-//! Where they differ: aap's 16-channel model keeps a channel's synchronised request (`b3`)
-//! after its break has been entered (only `cbs` and start clear it), so after the return the
-//! same channel would break again; SIMH clears the request at the break entry
-//! (`sbs_req &= ~SBS_MASK (lvl)`), as aap's own one-channel model does (`hold_break` clears
-//! `b2`, the return clears `b3`). We clear it at the entry.
+//! A channel's request is cleared when its break is entered: SIMH (`sbs_req &= ~SBS_MASK
+//! (lvl)`) and aap (`sbs_sync` in the first break cycle: "`if(pdp->sbs16) pdp->b3 &=
+//! ~pdp->sbs_seq;`", as its one-channel model clears `b2`; an older version of aap kept
+//! `b3`, so the channel would have broken again after its return).
 //!
 //! Which device requests which channel is wired at installation; SIMH lets each device be
 //! set to a level (default 0 for all), aap wires the reader to 1, the punch to 6, typewriter
