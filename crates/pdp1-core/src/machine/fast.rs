@@ -155,7 +155,18 @@ impl Machine {
                 }
                 continue;
             }
-            if self.break_wanted() {
+            // While a device event may start a break (`armed`), the instructions from one
+            // cycle before the event on run on the single-cycle machine too: a request the
+            // devices make after an instruction's fetch is taken right after its execute
+            // cycle ([aap] `cycle1` TP10; `cycle.rs`, issue 31), which the loop, running
+            // whole instructions, cannot see.
+            let armed = self.break_armed();
+            let fast_until = if armed {
+                until_ns.min(self.next_event_ns.saturating_sub(CYCLE))
+            } else {
+                until_ns
+            };
+            if self.break_wanted() || self.now() >= fast_until {
                 if self.breakpoint_here() {
                     self.resume_from = Some((self.pc, self.instructions));
                     return Some(super::StopReason::Breakpoint(self.pc));
@@ -166,27 +177,6 @@ impl Machine {
                 continue;
             }
             if self.ioh && self.spin_io_wait(until_ns) {
-                continue;
-            }
-            // While a device event may start a break (`armed`), the instructions from one
-            // cycle before the event on run on the single-cycle machine: a request the
-            // devices make after an instruction's fetch is taken right after its execute
-            // cycle ([aap] `cycle1` TP10; `cycle.rs`, issue 31), which the loop, running
-            // whole instructions, cannot see.
-            let armed = self.break_armed();
-            let fast_until = if armed {
-                until_ns.min(self.next_event_ns.saturating_sub(CYCLE))
-            } else {
-                until_ns
-            };
-            if self.now() >= fast_until {
-                if self.breakpoint_here() {
-                    self.resume_from = Some((self.pc, self.instructions));
-                    return Some(super::StopReason::Breakpoint(self.pc));
-                }
-                if let Some(r) = self.step() {
-                    return Some(r);
-                }
                 continue;
             }
             let mut hot = Hot {
