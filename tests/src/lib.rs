@@ -20,12 +20,3 @@ pub fn not_run(why: &str) {
     eprintln!("{msg}");
     println!("{msg}");
 }
-
-/// An oracle that CI cannot provide says so and passes, even where `PDP1_REQUIRE_ORACLES` is
-/// set: aap's pulse-level model (issue 31) is a checkout outside the repository, fetched from
-/// GitHub, and CI has no network but the package registries. Only such oracles use this.
-pub fn not_run_optional(why: &str) {
-    let msg = format!("NOT RUN: {why} (an optional oracle: not required even in CI)");
-    eprintln!("{msg}");
-    println!("{msg}");
-}

@@ -28,45 +28,16 @@ fn case(seed0: u64, k: u64) -> Case {
     let seed = seed0 + k;
     if k.is_multiple_of(5) {
         let p = program(seed);
-        return Case {
-            kind: "random",
-            seed,
-            sbs16: false,
-            mul_div: p.setup.mdv,
-            sbm: false,
-            extend: p.extend,
-            cycles: 3 * p.steps + 8,
-            pc: p.pc,
-            ac: p.ac,
-            io: p.io,
-            ov: p.ov,
-            pf: p.pf,
-            ss: p.ss,
-            tw: p.tw,
-            words: p.words,
-            tape: Vec::new(),
-        };
+        let cycles = 3 * p.steps + 8;
+        return Case::new("random", p, cycles);
     }
     let kind = ["break", "break16", "wait", "break"][(k % 5 - 1) as usize];
     let io = io_program(seed, kind);
-    let p = io.prog;
     Case {
-        kind: io.kind,
-        seed,
         sbs16: io.sbs16,
-        mul_div: p.setup.mdv,
         sbm: io.sbm,
-        extend: p.extend,
-        cycles: io.cycles,
-        pc: p.pc,
-        ac: p.ac,
-        io: p.io,
-        ov: p.ov,
-        pf: p.pf,
-        ss: p.ss,
-        tw: p.tw,
-        words: p.words,
         tape: io.tape,
+        ..Case::new(io.kind, io.prog, io.cycles)
     }
 }
 
@@ -123,7 +94,7 @@ fn programs_agree_with_aaps_model_cycle_by_cycle() {
     let src = match aap::source() {
         Ok(s) => s,
         Err(why) => {
-            pdp1_tests::not_run_optional(&format!("aap_diff: {why}"));
+            aap::not_run(&format!("aap_diff: {why}"));
             return;
         }
     };
@@ -207,4 +178,32 @@ fn programs_agree_with_aaps_model_cycle_by_cycle() {
         all.failures.len(),
         all.fast_failures.len()
     );
+}
+
+/// Without the model too (so in CI): the fast run loop agrees with the cycle path on the
+/// programs with IOTs and breaks (`AAP_DIFF_FAST_PROGRAMS` of them, default 600, from
+/// `AAP_DIFF_SEED`).
+#[test]
+fn the_fast_path_agrees_with_the_cycle_path_on_programs_with_breaks() {
+    let count = env_u64("AAP_DIFF_FAST_PROGRAMS", 600);
+    let seed0 = env_u64("AAP_DIFF_SEED", DEFAULT_SEED);
+    let mut breaks = 0;
+    let failures: Vec<String> = (0..count)
+        .map(|k| case(seed0, k))
+        .filter_map(|c| {
+            let o = aap::ours(&c);
+            breaks += o.breaks.len();
+            aap::fast_agrees(&c, &o)
+        })
+        .collect();
+    eprintln!(
+        "{count} programs (seeds {seed0}..{}): {breaks} break entries; the fast path differs on {}",
+        seed0 + count,
+        failures.len()
+    );
+    for f in failures.iter().take(3) {
+        eprintln!("---- FAST PATH\n{f}");
+    }
+    assert!(breaks > count as usize, "the programs take breaks");
+    assert!(failures.is_empty(), "{} programs differ", failures.len());
 }
