@@ -1,6 +1,7 @@
 //! Shared helpers for the cross-crate tests: a seeded PRNG, a SIMH driver, random programs for
 //! the differential test, and the comparison of our machine with SIMH.
 
+pub mod aap;
 pub mod diff;
 pub mod mankalah;
 pub mod prng;

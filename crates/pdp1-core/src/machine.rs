@@ -528,6 +528,11 @@ impl Machine {
     pub fn io_halt(&self) -> bool {
         self.ioh
     }
+    /// The I/O synchroniser IOS: a completion pulse has arrived that no IOT has consumed
+    /// yet (an IOT that waits then proceeds at once; see `machine/io.rs`).
+    pub fn io_sync(&self) -> bool {
+        self.ios
+    }
     /// READ IN is in progress.
     pub fn reading_in(&self) -> bool {
         self.readin.active

@@ -516,19 +516,25 @@ pub(super) fn mus(ac: u32, io: u32, m: u32) -> (u32, u32) {
 /// `dis` (divide step, no Type 10): rotate AC:IO left with the complement of the old AC
 /// sign entering IO bit 17; then AC ← AC + ~M if IO bit 17 else AC + M + 1, end-around
 /// carry, −0 → +0. [SIMH-cpu], [aap].
+///
+/// AC + M + 1 is two one's-complement additions: the logic counts AC up at TP2 and adds M
+/// at TP5–TP6 ([aap] `cycle1`: "`if(IR_DIS && !(IO & B17)) { if(AC == 0777777) AC = 1;
+/// else AC++; }`", then `carry`). So the sum can carry out of bit 0 twice — only for
+/// −0 + −0 + 1, which is +1 — and both carries go round. (SIMH adds the three terms at once
+/// with one end-around carry and gets +0 there; found by the comparison with aap's model,
+/// issue 31.)
 #[inline]
 pub(super) fn dis(ac0: u32, io0: u32, m: u32) -> (u32, u32) {
     let t = ac0 >> 17;
     let ac = ((ac0 << 1) | (io0 >> 17)) & MASK;
     let io = ((io0 << 1) | (t ^ 1)) & MASK;
-    let mut r = if io & 1 != 0 {
+    let r = if io & 1 != 0 {
         ac + (m ^ MASK)
     } else {
         ac + m + 1
     };
-    if r > MASK {
-        r = (r + 1) & MASK;
-    }
+    let r = (r & MASK) + (r >> 18);
+    let r = (r & MASK) + (r >> 18);
     (if r == MASK { 0 } else { r }, io)
 }
 

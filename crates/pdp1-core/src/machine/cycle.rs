@@ -23,8 +23,8 @@
 //! cycle. Also, it cannot interrupt the long cycle 1 of automatic multiply/divide.
 //! (maintenance manual 6-19)"): a request is synchronised early in a cycle (TP4, `sbs_sync`),
 //! so a request a device makes between two cycles counts from the second; the decision falls
-//! at the end (TP10) of a fetch or defer cycle (and of `xct`'s target fetch, which is a fetch
-//! from TP4 on), never in an execute cycle:
+//! at the end (TP10) of every cycle — fetch, defer, execute (and `xct`'s target fetch, which
+//! is a fetch from TP4 on):
 //!
 //! * after a fetch that finished its instruction (skip, shift, `law`, IOT — also a waiting
 //!   IOT, whose PC is already backed up — operate, direct `jmp`/`jsp`): the break follows;
@@ -34,8 +34,12 @@
 //! * after a defer cycle: cancelled likewise, the indirect chain read so far wasted — except
 //!   the last defer of `jmp i`/`jsp i`, which finishes the jump, and the break follows; the
 //!   fetch of a deferred `jmp`/`jsp` is no decision point at all;
-//! * the execute cycle, Type 10 `mul`/`div` with its long time included, is never
-//!   interrupted: the next fetch decides.
+//! * after an execute cycle, which ends its instruction: the break follows ([aap] `cycle1`
+//!   TP10 sets the break cycle when a synchronised request is waiting). The execute cycle
+//!   itself, Type 10 `mul`/`div` with its long time included, is never interrupted: the
+//!   break comes after it. (Until issue 31 the next fetch decided, which cost one more
+//!   fetch and cancelled a memory-reference instruction there: found by the cycle-by-cycle
+//!   comparison with aap's model, `tests/tests/aap_diff.rs`.)
 //!
 //! A cancelled instruction leaves [`Phase::Break`]; so does a finished one when the break
 //! follows. The entry (three cycles) is then one step of its own, and so is the return's
@@ -153,6 +157,12 @@ impl Machine {
                 }
                 self.mem_op(op, ma);
                 self.instructions += 1;
+                // Execute TP10: the instruction is done, and a request synchronised in this
+                // cycle is taken right after it ([aap] `cycle1` TP10: "`if(HSC_SBS_BREAK)
+                // pdp->bc |= SBS_BREAK; else pdp->cyc = 0;`"; issue 31).
+                if let Some(ch) = latched {
+                    self.break_decision(pc0, ch);
+                }
                 None
             }
             Phase::Debreak { ir } => {
@@ -187,7 +197,7 @@ impl Machine {
         r
     }
 
-    /// The end (TP10) of a fetch or defer cycle with a break request on channel `ch`
+    /// The end (TP10) of a cycle with a break request on channel `ch`
     /// synchronised in it: if the mode is on and a request still stands, the instruction just finished is followed
     /// by the break, or the one in progress is cancelled (PC back to `pc0`, where it — or the
     /// `xct` that reached it — was fetched) — except the fetch of a deferred `jmp`/`jsp`.

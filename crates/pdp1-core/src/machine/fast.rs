@@ -155,7 +155,18 @@ impl Machine {
                 }
                 continue;
             }
-            if self.break_wanted() {
+            // While a device event may start a break (`armed`), the instructions from one
+            // cycle before the event on run on the single-cycle machine too: a request the
+            // devices make after an instruction's fetch is taken right after its execute
+            // cycle ([aap] `cycle1` TP10; `cycle.rs`, issue 31), which the loop, running
+            // whole instructions, cannot see.
+            let armed = self.break_armed();
+            let fast_until = if armed {
+                until_ns.min(self.next_event_ns.saturating_sub(CYCLE))
+            } else {
+                until_ns
+            };
+            if self.break_wanted() || self.now() >= fast_until {
                 if self.breakpoint_here() {
                     self.resume_from = Some((self.pc, self.instructions));
                     return Some(super::StopReason::Breakpoint(self.pc));
@@ -181,7 +192,6 @@ impl Machine {
                 instructions: self.instructions,
                 xct_from: 0,
             };
-            let armed = self.break_armed();
             let debreak_mask = self.debreak_mask();
             let (mem, size) = self.mem.raw();
             let bp_skip = match (self.ioh, self.resume_from) {
@@ -196,7 +206,7 @@ impl Machine {
             let env = Env {
                 bp: self.bp_map.as_deref(),
                 bp_skip,
-                until_ns,
+                until_ns: fast_until,
                 max_instr,
                 extend: self.extend,
                 sbm: self.sbm,
