@@ -72,6 +72,8 @@ struct Hot {
     /// arm only, where in `Env` the compiler keeps it in a register for the whole loop
     /// (`Env` cannot change, `Hot` can, in the out-of-line calls), one the loop needs more.
     xct_limit: u32,
+    /// `run`'s budget: the count at which it next tests the limits exactly (see there).
+    stop: u64,
 }
 
 /// Everything the loop reads but never changes (changing any of it takes an IOT, a break or
@@ -180,6 +182,7 @@ impl Machine {
                 instructions: self.instructions,
                 xct_from: 0,
                 xct_limit: 0,
+                stop: 0,
             };
             let armed = self.break_armed();
             // (An `xct` is one a break can cut, as an indirect chain: see `Env` below.)
@@ -476,18 +479,21 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
             count = 0;
         }};
     }
-    // Both limits as one cycle count compared once per instruction: `stop` is the budget
+    // Both limits as one cycle count compared once per instruction: `h.stop` is the budget
     // (in the cycle field). While the count is below it neither limit can have been reached;
     // when it gets there the exact test decides and, if neither has really been reached,
-    // gives a new budget. 0 forces that test first.
-    let mut stop: u64 = 0;
+    // gives a new budget. 0 forces that test first. (In `h`, not a local: the test is then
+    // one compare with memory, where a local was stored and reloaded around every dispatch
+    // and its register went to values the loop needs less — issue 25: host instructions
+    // −4 to −7 % on `pdp1-bench`.)
+    h.stop = 0;
     // The last instruction executed (IR is its opcode).
     let mut w = h.ir << 13;
     let exit = 'run: loop {
-        if count >= stop {
+        if count >= h.stop {
             fold!();
             match budget(env, h) {
-                Some(b) => stop = b.min(MAX_BUDGET) * CYCLE_1,
+                Some(b) => h.stop = b.min(MAX_BUDGET) * CYCLE_1,
                 None => break 'run Exit::Limit,
             }
         }
@@ -568,7 +574,7 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
         // The execute cycle of memory-reference opcode `$op` at `$a` ([`exec::mem_ref`]):
         // one memory cycle, read and/or write. (With a constant `$op` the function folds to
         // the one operation; for a store the unused read is dropped.) Type 10 time is not
-        // whole cycles: `stop = 0` makes the next loop test recompute the time limit with
+        // whole cycles: `h.stop = 0` makes the next loop test recompute the time limit with
         // the new extra time.
         macro_rules! execute {
             ($op:expr, $a:expr) => {{
@@ -583,7 +589,7 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                 }
                 if r.extra_ns != 0 {
                     h.extra_ns += r.extra_ns;
-                    stop = 0;
+                    h.stop = 0;
                 }
                 match r.flow {
                     Flow::Next => {}
