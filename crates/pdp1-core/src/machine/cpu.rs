@@ -143,11 +143,10 @@ impl Machine {
             // szf testing PF1 while it is clear: the program is polling for a key.
             self.key_poll();
         }
-        if exec::skips(ir, self.ac, self.io, self.ov, self.ss, self.pf) {
+        let skip;
+        (skip, self.ov) = exec::skip_group(ir, self.ac, self.io, self.ov, self.ss, self.pf);
+        if skip {
             self.skip();
-        }
-        if ir & 0o1000 != 0 {
-            self.ov = false;
         }
     }
 

@@ -315,17 +315,24 @@ pub(super) fn law(ir: u32, complement: bool) -> u32 {
     (ir & DAMASK) ^ if complement { MASK } else { 0 }
 }
 
+/// Skip group: whether to skip, and OV after it — szo tests OV, then clears it (§2.3).
+/// (Not the key-poll bookkeeping, which is the machine's.)
+#[inline(always)]
+pub(super) fn skip_group(ir: u32, ac: u32, io: u32, ov: bool, ss: u8, pf: u8) -> (bool, bool) {
+    (skips(ir, ac, io, ov, ss, pf), ov && ir & 0o1000 == 0)
+}
+
 /// Skip group condition: the OR of the selected conditions, inverted by bit 5 (true = skip).
 /// (Does not include szo's clearing of OV or the key-poll bookkeeping.)
 #[inline(always)]
-pub(super) fn skips(ir: u32, ac: u32, io: u32, ov: bool, ss: u8, pf: u8) -> bool {
+fn skips(ir: u32, ac: u32, io: u32, ov: bool, ss: u8, pf: u8) -> bool {
     let cond = skip_regs(ir, ac, io, ov) || (ir & 0o77 != 0 && skip_switches_flags(ir, ss, pf));
     cond != (ir & IBIT != 0)
 }
 
 /// The skip group's register conditions (spi szo sma spa sza), ORed, before i inverts.
 #[inline(always)]
-pub(super) fn skip_regs(ir: u32, ac: u32, io: u32, ov: bool) -> bool {
+fn skip_regs(ir: u32, ac: u32, io: u32, ov: bool) -> bool {
     // The conditions as the bits that select them (spi 2000, szo 1000), so that selecting
     // and ORing them is one AND, with no branches.
     let state = ((!io >> 7) & 0o2000) | (u32::from(!ov) << 9);
@@ -334,7 +341,7 @@ pub(super) fn skip_regs(ir: u32, ac: u32, io: u32, ov: bool) -> bool {
 
 /// The skip group's AC conditions alone (sma spa sza), ORed.
 #[inline(always)]
-pub(super) fn skip_ac(ir: u32, ac: u32) -> bool {
+fn skip_ac(ir: u32, ac: u32) -> bool {
     // As the bits that select them: sma 400 if AC is negative, else spa 200; sza 100.
     let state = ((((ac >> 17) & 1) + 1) << 7) | (u32::from(ac == 0) << 6);
     ir & state != 0
@@ -342,7 +349,7 @@ pub(super) fn skip_ac(ir: u32, ac: u32) -> bool {
 
 /// The skip group's sense-switch and program-flag conditions (szs, szf), ORed.
 #[inline(always)]
-pub(super) fn skip_switches_flags(ir: u32, ss: u8, pf: u8) -> bool {
+fn skip_switches_flags(ir: u32, ss: u8, pf: u8) -> bool {
     let sw = FLAG_MASK[((ir >> 3) & 7) as usize];
     let fl = FLAG_MASK[(ir & 7) as usize];
     (sw != 0 && ss & sw == 0) || (fl != 0 && pf & fl == 0)
@@ -357,7 +364,7 @@ pub(super) fn tests_pf1(ir: u32) -> bool {
 
 /// Shift count: the number of 1 bits in the 9-bit count field, by table, since without
 /// `popcnt` (not in the x86-64 baseline) `count_ones` is a dozen instructions in the hot loop.
-pub(super) const SHIFT_COUNT: [u8; 512] = {
+const SHIFT_COUNT: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut i = 0;
     while i < 512 {
@@ -461,7 +468,7 @@ pub(super) fn lai_lia(ir: u32, ac: u32, io: u32) -> (u32, u32) {
 /// `mus` (multiply step, no Type 10): if IO bit 17, AC ← AC + M (end-around carry, no −0
 /// clean-up); then AC:IO shifts right one place, AC bit 0 ← 0. [SIMH-cpu], [aap].
 #[inline]
-pub(super) fn mus(ac: u32, io: u32, m: u32) -> (u32, u32) {
+fn mus(ac: u32, io: u32, m: u32) -> (u32, u32) {
     let ac = if io & 1 != 0 {
         arith::add_end_around(ac, m)
     } else {
@@ -474,7 +481,7 @@ pub(super) fn mus(ac: u32, io: u32, m: u32) -> (u32, u32) {
 /// sign entering IO bit 17; then AC ← AC + ~M if IO bit 17 else AC + M + 1, end-around
 /// carry, −0 → +0. [SIMH-cpu], [aap].
 #[inline]
-pub(super) fn dis(ac0: u32, io0: u32, m: u32) -> (u32, u32) {
+fn dis(ac0: u32, io0: u32, m: u32) -> (u32, u32) {
     let t = ac0 >> 17;
     let ac = ((ac0 << 1) | (io0 >> 17)) & MASK;
     let io = ((io0 << 1) | (t ^ 1)) & MASK;
@@ -494,7 +501,7 @@ pub(super) fn dis(ac0: u32, io0: u32, m: u32) -> (u32, u32) {
 /// differ and the product is not zero. [SIMH-cpu] case 026, [aap] `multiply`.
 /// Returns (AC, IO, extra ns beyond the two memory cycles).
 #[inline]
-pub(super) fn mul(ac0: u32, m: u32) -> (u32, u32, u64) {
+fn mul(ac0: u32, m: u32) -> (u32, u32, u64) {
     let a = mag(ac0);
     let p = ((a as u64) * (mag(m) as u64)) << 1;
     let (mut ac, mut io) = ((p >> 18) as u32 & MASK, p as u32 & MASK);
@@ -517,7 +524,7 @@ pub(super) fn mul(ac0: u32, m: u32) -> (u32, u32, u64) {
 /// dividend, +0 when zero), and the next instruction is skipped. [SIMH-cpu] case 027.
 /// Returns (AC, IO, skip, extra ns beyond the two memory cycles).
 #[inline]
-pub(super) fn div(ac: u32, io: u32, m: u32) -> (u32, u32, bool, u64) {
+fn div(ac: u32, io: u32, m: u32) -> (u32, u32, bool, u64) {
     let v = mag(m);
     if mag(ac) >= v {
         return (if ac == MASK { 0 } else { ac }, io, false, 1_300);

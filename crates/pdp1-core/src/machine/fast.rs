@@ -46,7 +46,7 @@
 
 use super::core::MAX;
 use super::exec::{self, Defer, Flow};
-use super::{Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT, MASK};
+use super::{Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT};
 use crate::word::Word;
 
 /// Registers and counters the run loop keeps in locals. MB is not among them: every
@@ -672,22 +672,20 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                 }
                 // Skip group.
                 Op::Skip => {
-                    let cond = if w & 0o3077 == 0 {
-                        // Only AC conditions (sma, spa, sza: the usual case).
-                        exec::skip_ac(w, ac)
+                    let skip;
+                    if w & 0o3077 == 0 {
+                        // Only AC conditions (sma, spa, sza: the usual case): the same
+                        // `skip_group`, which the compiler, knowing the other bits clear,
+                        // compiles to the AC tests alone.
+                        (skip, h.ov) = exec::skip_group(w, ac, io, h.ov, env.ss, h.pf);
                     } else {
                         if exec::tests_pf1(w) && h.pf & 0o40 == 0 {
                             // Polling for a key: the typewriter keeps the books (`key_poll`).
                             slow!();
                         }
-                        let c = exec::skip_regs(w, ac, io, h.ov)
-                            || (w & 0o77 != 0 && exec::skip_switches_flags(w, env.ss, h.pf));
-                        if w & 0o1000 != 0 {
-                            h.ov = false;
-                        }
-                        c
-                    };
-                    if cond != (w & IBIT != 0) {
+                        (skip, h.ov) = exec::skip_group(w, ac, io, h.ov, env.ss, h.pf);
+                    }
+                    if skip {
                         skip!();
                     }
                 }
@@ -710,17 +708,10 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                 // Operate.
                 Op::Opr => {
                     if w & 0o2517 == 0 {
-                        // Only cli, cla, cma (the usual case): `operate` without the work for
+                        // Only cli, cla, cma (the usual case): the same `operate`, which the
+                        // compiler, knowing these bits clear, compiles without the work for
                         // lat, lap and the flags.
-                        if w & 0o4000 != 0 {
-                            io = 0;
-                        }
-                        if w & 0o200 != 0 {
-                            ac = 0;
-                        }
-                        if w & 0o1000 != 0 {
-                            ac ^= MASK;
-                        }
+                        (ac, io, h.pf) = exec::operate(w, ac, io, h.pf, env.tw, epc!());
                     } else {
                         if w & 0o407 != 0 {
                             // hlt, or stf/clf: a flag change goes into the flags' sound
