@@ -4,8 +4,9 @@
 //! counters ([`Hot`]) and on the memory array passed as its own argument, so that a memory
 //! store cannot alias them (it could when they were fields of the `Machine` the memory also
 //! hangs off, which forced a reload of each after every store). AC, IO, PC and one combined
-//! instruction/cycle counter are locals, which the compiler keeps in registers; MA, OV, PF
-//! and the extra time stay in `Hot`. What the loop does per instruction is kept small:
+//! instruction/cycle counter are locals, which the compiler keeps in registers; MA, OV, PF,
+//! the extra time, the cycle budget and the `xct` limit stay in `Hot`, where the registers
+//! are not spent on them (issue 25). What the loop does per instruction is kept small:
 //!
 //! * one budget test: the time limit, the next device event and the instruction limit are
 //!   turned into "this many more cycles" once per entry (and again after Type 10 `mul`/`div`,
@@ -21,8 +22,14 @@
 //! device can end the wait — a completion pulse, or a break request that interrupts it — or
 //! lets `Machine::step` re-fetch the IOT (and find IOS, or report the hang) otherwise.
 //!
-//! The loop handles the memory-reference group, `xct`, `jmp`/`jsp`, skips, shifts, `law` and
-//! operate — the instructions that touch nothing but registers and memory. Anything else
+//! The loop runs the memory-reference group, `xct`, `jmp`/`jsp`, `cal`/`jda`, skips, shifts,
+//! `law` and operate — the instructions that touch nothing but registers and memory. What
+//! each of them does is not written here: it is `exec.rs`'s pure functions, the ones the
+//! single-cycle machine calls (issue 25) — the execute cycle (`mem_ref`), the addressing
+//! (`address`, `defer`, `cal_address`, in and out of extend mode), `jump`, the chains' limits,
+//! `law`, `skip_group`, `shift_by`, `operate`. Each dispatch arm calls them with constant
+//! arguments, so they compile to the one operation; the loop keeps the dispatch, the order of
+//! the memory cycles and the budget. Anything else
 //! (an IOT, `hlt`, `stf`/`clf` (the flags' sound stream, `io/flags.rs`), an undefined
 //! instruction, a debreak, `szf` polling for a key, an `xct`/indirect chain over its limit)
 //! ends the loop *before* the instruction: the counter is put back to where the instruction
@@ -39,10 +46,12 @@
 //! through their limits (0), so the loop itself tests nothing more per instruction, and with
 //! the break system off or busy it runs as before.
 //!
-//! Semantics and timing are those of `cpu.rs` (the group operations are the same functions:
-//! `skip_*`, `shift_by`, `operate`, `mus`/`dis`/`mul`/`div`; the common cases of operate and
-//! the skips are short paths here); the SIMH differential test, the random fast-path versus
-//! single-stepping test and the per-instruction tests run through this loop.
+//! Timing is `cycle.rs`'s: the same memory cycles, charged where they occur (the fetch, one
+//! per indirect word, the execute cycle — `xct`'s being its target's fetch). The common cases
+//! of operate (cli, cla, cma only) and of the skips (AC conditions only) are branches of their
+//! own here calling the same functions, which the compiler specialises from the bits it then
+//! knows clear. The SIMH differential test, the random fast-path versus single-stepping test
+//! and the per-instruction tests run through this loop.
 
 use super::core::MAX;
 use super::exec::{self, Defer, Flow};
@@ -527,7 +536,7 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                 break 'run Exit::Slow;
             }};
         }
-        // Effective address, one cycle per indirect word, as `Machine::ea`.
+        // Effective address, one cycle per indirect word, the defer cycles of `cycle.rs`.
         macro_rules! ea_indirect {
             () => {{
                 match indirect(mem, exec::address(w, field), field, env, h) {
