@@ -58,6 +58,7 @@
 mod core;
 mod cpu;
 mod cycle;
+mod exec;
 mod fast;
 mod io;
 mod readin;
@@ -975,6 +976,6 @@ impl Machine {
     /// The return-address word of jsp/jda/cal/lap and the break: OV, EXD, 16-bit PC.
     #[inline(always)]
     fn epc_word(&self) -> u32 {
-        ((self.ov as u32) << 17) | ((self.extend as u32) << 16) | self.pc
+        exec::epc(self.ov, self.extend, self.pc)
     }
 }
