@@ -614,7 +614,13 @@ impl<'a> Pass<'a> {
             Pseudo::Dimension => self.dimension(cur),
             Pseudo::Start => {
                 cur.skip_blanks();
-                if !cur.at_word_end() {
+                // `start` ends its expression at a tab or the end of the line like any word, so
+                // `start<TAB>0` (MAINDEC 4) and a bare `start` have an empty address, which DEC's
+                // MACRO takes as 0: the historic MACRO punches `jmp 0` for `start<TAB>go`
+                // (docs/assembler.md, "start"); what follows is not assembled.
+                if cur.at_word_end() {
+                    self.start = Some(0);
+                } else {
                     let v = self.expr(cur)?;
                     self.end_of_word(cur)?;
                     if v > MAX_ADDR {
