@@ -42,3 +42,71 @@ fn flexo_at_the_end_of_a_line_takes_the_carriage_return() {
     // m 44, u 24, l 43: three characters before the end of the line, no carriage return.
     assert_eq!(word(&asm, 0o103), Some(0o442443));
 }
+
+/// A dummy symbol used as a tag defines the symbol the call gave for it, at the location of
+/// the tag (MAINDEC 1 part 15: `jdmac ck4,…` puts `ck4,` at 737 for `jda ck4` before it).
+#[test]
+fn a_dummy_tag_defines_the_argument_symbol_where_it_stands() {
+    let src = "t
+define jdmac ckm,ret
+ckm,\t0
+\tlac ckm
+\tjmp ret
+terminate
+100/
+go,\tjda ck4
+\tjda ck5
+\thlt
+737/\tjdmac ck4,go
+1000/\tjdmac ck5,go 1
+\tstart go
+";
+    let asm = assemble(src, "t.mac").unwrap();
+    assert_eq!(
+        word(&asm, 0o100),
+        Some(0o170737),
+        "jda ck4: a forward reference"
+    );
+    assert_eq!(word(&asm, 0o101), Some(0o171000));
+    assert_eq!(word(&asm, 0o740), Some(0o200737), "lac ckm is lac ck4");
+    assert_eq!(word(&asm, 0o1001), Some(0o201000));
+    assert_eq!(word(&asm, 0o1002), Some(0o600101));
+    let syms: Vec<(&str, u32)> = asm.symbols.iter().map(|(n, v, _)| (n, v)).collect();
+    assert!(syms.contains(&("ck4", 0o737)), "{syms:?}");
+    assert!(syms.contains(&("ck5", 0o1000)), "{syms:?}");
+}
+
+/// Through a macro calling another: the inner dummy names the outer call's symbol.
+#[test]
+fn a_dummy_tag_passes_through_nested_calls() {
+    let src = "t
+define inner a
+a,\t7
+terminate
+define outer b
+\tinner b
+\tjmp b
+terminate
+100/
+\touter xyz
+\tlac xyz
+";
+    let asm = assemble(src, "t.mac").unwrap();
+    assert_eq!(word(&asm, 0o100), Some(7));
+    assert_eq!(word(&asm, 0o101), Some(0o600100));
+    assert_eq!(word(&asm, 0o102), Some(0o200100));
+}
+
+/// A dummy tag needs a symbol to define; a symbol argument no tag defines stays undefined.
+#[test]
+fn dummy_tags_report_what_they_cannot_define() {
+    let src = "t\ndefine tagit a\na,\t0\nterminate\n100/\n\ttagit 5\n";
+    let err = assemble(src, "t.mac").unwrap_err().to_string();
+    assert!(
+        err.contains("t.mac:3:1") && err.contains("must be a symbol"),
+        "{err}"
+    );
+    let src = "t\ndefine usea a\n\tlac a\nterminate\n100/\n\tusea nowhere\n";
+    let err = assemble(src, "t.mac").unwrap_err().to_string();
+    assert!(err.contains("undefined symbol `nowhere`"), "{err}");
+}
