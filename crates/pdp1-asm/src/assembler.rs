@@ -463,6 +463,7 @@ impl<'a> Pass<'a> {
                     let Some(arg) = self.tag_args[i].get(&name).cloned() else {
                         return Err(self.err_at(cur, col, format!("bad label: the dummy `{name}` is a tag, so its argument must be a symbol")));
                     };
+                    self.dec_note(cur.line.no, col, format!("DEC MACRO: the 1963 MACRO tape does not put the argument in place of the dummy tag `{name},`"));
                     let clc = self.clc;
                     self.scopes[i].insert(name, clc);
                     self.define(cur, col, &arg, clc, SymbolKind::Label);

@@ -71,6 +71,14 @@ go,\tjda ck4
     assert_eq!(word(&asm, 0o740), Some(0o200737), "lac ckm is lac ck4");
     assert_eq!(word(&asm, 0o1001), Some(0o201000));
     assert_eq!(word(&asm, 0o1002), Some(0o600101));
+    // The historic MACRO tape would not do this: `--dec` says so at the tag.
+    let (_, notes) = pdp1_asm::assemble_with_dec_notes(src, "t.mac");
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.line == 3 && n.message.contains("dummy tag `ckm,`")),
+        "{notes:?}"
+    );
     let syms: Vec<(&str, u32)> = asm.symbols.iter().map(|(n, v, _)| (n, v)).collect();
     assert!(syms.contains(&("ck4", 0o737)), "{syms:?}");
     assert!(syms.contains(&("ck5", 0o1000)), "{syms:?}");
