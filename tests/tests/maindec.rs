@@ -91,14 +91,6 @@ fn pdp1_binary() -> PathBuf {
     bin
 }
 
-/// A directory of this test's own under the target's scratch space.
-fn scratch(test: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("maindec-{test}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// The source `name` from `src`, with its patches applied.
 fn source(src: &Path, name: &str) -> String {
     let path = src.join(name);
@@ -176,7 +168,7 @@ fn maindec1_runs_to_its_end_without_an_error_halt() {
         17,
         "programs 1-7, 10-20 and the end: {names:?}"
     );
-    let dir = scratch("1");
+    let dir = pdp1_tests::scratch("maindec1");
     let tape: Vec<u8> = names.iter().flat_map(|n| rim(&src, n)).collect();
     std::fs::write(dir.join("maindec1.rim"), tape).unwrap();
     let (stdout, stderr) = run_script(&dir, "maindec1.pdp1", &["--examine", "0"]);
@@ -188,7 +180,6 @@ fn maindec1_runs_to_its_end_without_an_error_halt() {
         "not the last program's halt at 0 (location 0 names the program that halted)\n\
          {stdout}\n{stderr}"
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// MAINDEC 4 runs a minute of emulated time with its switches down, on a machine with the
@@ -197,7 +188,7 @@ fn maindec1_runs_to_its_end_without_an_error_halt() {
 #[test]
 fn maindec4_types_no_error_report() {
     let Some(src) = maindec_src() else { return };
-    let dir = scratch("4");
+    let dir = pdp1_tests::scratch("maindec4");
     std::fs::write(dir.join("maindec4.rim"), rim(&src, "maindec4.mac")).unwrap();
     for (script, args) in [
         ("maindec4.pdp1", &["--mdv"][..]),
@@ -210,5 +201,4 @@ fn maindec4_types_no_error_report() {
         );
         assert!(stderr.starts_with("pc="), "{script}: {stderr}");
     }
-    std::fs::remove_dir_all(&dir).ok();
 }
