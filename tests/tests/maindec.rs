@@ -119,18 +119,22 @@ fn rim(src: &Path, name: &str) -> Vec<u8> {
     })
 }
 
-/// Run `pdp1 --headless ARGS --script tests/maindec/SCRIPT --registers` in `dir`; returns
-/// (what the typewriter typed, stderr with the end-of-run dumps).
-fn run_script(dir: &Path, script: &str, args: &[&str]) -> (String, String) {
-    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+/// The operator script `tests/maindec/NAME`.
+fn script(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("maindec")
-        .join(script);
+        .join(name)
+}
+
+/// Run `pdp1 --headless ARGS --script SCRIPT --registers` in `dir`; returns (what the
+/// typewriter typed, stderr with the end-of-run dumps).
+fn run_script(dir: &Path, script: &Path, args: &[&str]) -> (String, String) {
     let out = Command::new(pdp1_binary())
         .current_dir(dir)
         .arg("--headless")
         .args(args)
         .arg("--script")
-        .arg(&script)
+        .arg(script)
         .arg("--registers")
         .stdin(std::process::Stdio::null())
         .output()
@@ -150,10 +154,19 @@ fn run_script(dir: &Path, script: &str, args: &[&str]) -> (String, String) {
     (stdout, stderr)
 }
 
+/// Where program 2 of MAINDEC 1 halts (pc after the `hlt`) at each `wait halt` of
+/// maindec1.pdp1 before the last: after its read-in (hlt at 1), for switches 1-6 up in the
+/// loop at 4 (hlt at 3n+3), for switches 1-6 down in the loop at 32 (hlt at 3n+31).
+const PROGRAM_2_HALTS: [u32; 13] = [
+    0o2, 0o7, 0o12, 0o15, 0o20, 0o23, 0o26, 0o35, 0o40, 0o43, 0o46, 0o51, 0o54,
+];
+
 /// MAINDEC 1, programs 1-20 and the last, read from one tape as `pdp1/maindec/run` makes it
 /// (every maindec1_*.mac in name order): the script's procedure exercises program 2's
 /// switches, then programs 3-20 run one after the other; the run must end at the last
-/// program's halt at 0 (any other halt is an error, and location 0 names its program).
+/// program's halt at 0 (any other halt is an error, and location 0 names its program). Each
+/// of program 2's halts is checked by running the script up to its `wait halt` (a script
+/// that ends with `wait halt` ends the run there).
 #[test]
 fn maindec1_runs_to_its_end_without_an_error_halt() {
     let Some(src) = maindec_src() else { return };
@@ -171,7 +184,23 @@ fn maindec1_runs_to_its_end_without_an_error_halt() {
     let dir = pdp1_tests::scratch("maindec1");
     let tape: Vec<u8> = names.iter().flat_map(|n| rim(&src, n)).collect();
     std::fs::write(dir.join("maindec1.rim"), tape).unwrap();
-    let (stdout, stderr) = run_script(&dir, "maindec1.pdp1", &["--examine", "0"]);
+    let full = std::fs::read_to_string(script("maindec1.pdp1")).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    let waits: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].trim() == "wait halt")
+        .collect();
+    assert_eq!(waits.len(), PROGRAM_2_HALTS.len() + 1, "{waits:?}");
+    for (&w, &pc) in waits.iter().zip(&PROGRAM_2_HALTS) {
+        let part = dir.join("part.pdp1");
+        std::fs::write(&part, lines[..=w].join("\n")).unwrap();
+        let (_, stderr) = run_script(&dir, &part, &[]);
+        assert!(
+            stderr.starts_with(&format!("pc={pc:06o} ")),
+            "maindec1.pdp1 line {}: program 2 should halt with pc {pc:06o}\n{stderr}",
+            w + 1
+        );
+    }
+    let (stdout, stderr) = run_script(&dir, &script("maindec1.pdp1"), &["--examine", "0"]);
     // MAINDEC 1 types nothing; the dumps are on stderr.
     assert_eq!(stdout, "", "{stderr}");
     let program = stderr.lines().find_map(|l| l.strip_prefix("0000/ "));
@@ -190,15 +219,15 @@ fn maindec4_types_no_error_report() {
     let Some(src) = maindec_src() else { return };
     let dir = pdp1_tests::scratch("maindec4");
     std::fs::write(dir.join("maindec4.rim"), rim(&src, "maindec4.mac")).unwrap();
-    for (script, args) in [
+    for (name, args) in [
         ("maindec4.pdp1", &["--mdv"][..]),
         ("maindec4-steps.pdp1", &[][..]),
     ] {
-        let (stdout, stderr) = run_script(&dir, script, args);
+        let (stdout, stderr) = run_script(&dir, &script(name), args);
         assert_eq!(
             stdout, "\n",
-            "{script}: a report was typed\n{stdout}\n{stderr}"
+            "{name}: a report was typed\n{stdout}\n{stderr}"
         );
-        assert!(stderr.starts_with("pc="), "{script}: {stderr}");
+        assert!(stderr.starts_with("pc="), "{name}: {stderr}");
     }
 }
