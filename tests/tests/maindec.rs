@@ -119,6 +119,16 @@ fn rim(src: &Path, name: &str) -> Vec<u8> {
     })
 }
 
+/// Put the tape `name` in `dir` for the scripts, and also in `MAINDEC_TAPES` if that names a
+/// directory, for running the scripts by hand.
+fn put_tape(dir: &Path, name: &str, frames: &[u8]) {
+    std::fs::write(dir.join(name), frames).unwrap();
+    if let Some(keep) = std::env::var_os("MAINDEC_TAPES") {
+        let path = PathBuf::from(keep).join(name);
+        std::fs::write(&path, frames).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
 /// The operator script `tests/maindec/NAME`.
 fn script(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -183,7 +193,7 @@ fn maindec1_runs_to_its_end_without_an_error_halt() {
     );
     let dir = pdp1_tests::scratch("maindec1");
     let tape: Vec<u8> = names.iter().flat_map(|n| rim(&src, n)).collect();
-    std::fs::write(dir.join("maindec1.rim"), tape).unwrap();
+    put_tape(&dir, "maindec1.rim", &tape);
     let full = std::fs::read_to_string(script("maindec1.pdp1")).unwrap();
     let lines: Vec<&str> = full.lines().collect();
     let waits: Vec<usize> = (0..lines.len())
@@ -218,7 +228,7 @@ fn maindec1_runs_to_its_end_without_an_error_halt() {
 fn maindec4_types_no_error_report() {
     let Some(src) = maindec_src() else { return };
     let dir = pdp1_tests::scratch("maindec4");
-    std::fs::write(dir.join("maindec4.rim"), rim(&src, "maindec4.mac")).unwrap();
+    put_tape(&dir, "maindec4.rim", &rim(&src, "maindec4.mac"));
     for (name, args) in [
         ("maindec4.pdp1", &["--mdv"][..]),
         ("maindec4-steps.pdp1", &[][..]),
