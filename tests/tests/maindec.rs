@@ -110,9 +110,14 @@ fn source(src: &Path, name: &str) -> String {
     text
 }
 
+/// The assembly of one source.
+fn assemble(src: &Path, name: &str) -> pdp1_asm::Assembly {
+    pdp1_asm::assemble(&source(src, name), name).unwrap_or_else(|d| panic!("{d}"))
+}
+
 /// The RIM tape of one source.
 fn rim(src: &Path, name: &str) -> Vec<u8> {
-    let asm = pdp1_asm::assemble(&source(src, name), name).unwrap_or_else(|d| panic!("{d}"));
+    let asm = assemble(src, name);
     tape::write_rim(&Image {
         words: asm.words,
         start: asm.start,
@@ -240,4 +245,34 @@ fn maindec4_types_no_error_report() {
         );
         assert!(stderr.starts_with("pc="), "{name}: {stderr}");
     }
+}
+
+/// DEC's model of `dis` agrees with the machine on the step that adds -0 + -0 + 1 (AC 777777,
+/// IO 400000, M 777777), where the machine follows aap's logic (+1, issue 31) and SIMH gives
+/// +0: MAINDEC 4, with the operands deposited and SS4 up, repeats that step and types no
+/// report, and the machine's AC after it (ac1) is 000001. With +0 it types a `dis` report.
+#[test]
+fn maindec4_agrees_on_the_divide_step_of_minus_zero() {
+    let Some(src) = maindec_src() else { return };
+    let asm = assemble(&src, "maindec4.mac");
+    let at = |name: &str| {
+        asm.symbols
+            .iter()
+            .find(|&(n, _, _)| n == name)
+            .map(|(_, v, _)| v)
+    };
+    assert_eq!(
+        [at("mem"), at("ra1"), at("ra2"), at("ac1")],
+        [Some(0o1052), Some(0o1053), Some(0o1054), Some(0o1060)],
+        "the script's addresses"
+    );
+    let dir = pdp1_tests::scratch("maindec4-dis");
+    put_tape(&dir, "maindec4.rim", &rim(&src, "maindec4.mac"));
+    let (stdout, stderr) = run_script(
+        &dir,
+        &script("maindec4-dis-minus-zero.pdp1"),
+        &["--examine", "1060"],
+    );
+    assert_eq!(stdout, "\n", "a report was typed\n{stdout}\n{stderr}");
+    assert!(stderr.contains("1060/ 000001"), "{stderr}");
 }
