@@ -27,15 +27,6 @@ pub const SRC_VAR: &str = "AAP_PDP1_SRC";
 /// the driver's header), a `dpy` restarting the display's timing.
 const CORRECTIONS: u32 = 63;
 
-/// The model missing: say so and pass — even where `PDP1_REQUIRE_ORACLES` is set, unlike
-/// `pdp1_tests::not_run`. The model is a checkout outside the repository, fetched from
-/// GitHub, and CI has no network but the package registries, so it cannot provide it.
-pub fn not_run(why: &str) {
-    let msg = format!("NOT RUN: {why} (an optional oracle: not required even in CI)");
-    eprintln!("{msg}");
-    println!("{msg}");
-}
-
 /// The model's source directory, if `AAP_PDP1_SRC` names one with `pdp1.c` in it.
 pub fn source() -> Result<PathBuf, String> {
     let dir = std::env::var_os(SRC_VAR).ok_or_else(|| format!("{SRC_VAR} is not set"))?;

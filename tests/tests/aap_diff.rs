@@ -94,7 +94,9 @@ fn programs_agree_with_aaps_model_cycle_by_cycle() {
     let src = match aap::source() {
         Ok(s) => s,
         Err(why) => {
-            aap::not_run(&format!("aap_diff: {why}"));
+            // The model is a checkout outside the repository, fetched from GitHub, which CI
+            // (no network but the package registries) cannot provide: an optional oracle.
+            pdp1_tests::not_run_optional(&format!("aap_diff: {why}"));
             return;
         }
     };
