@@ -12,7 +12,7 @@ use crate::cli::Cli;
 use crate::config::Speed;
 use crate::draw::render;
 use crate::keyboard::stdin::StdinKeys;
-use crate::run::{End, KeySource, Polled, RunControl};
+use crate::run::{End, KeySource, Polled, RunControl, SLICE_NS};
 use crate::setup::Setup;
 use crate::trace::Tracer;
 use crate::typeout::Paper;
@@ -20,10 +20,6 @@ use anyhow::{Context, Result};
 use pdp1_core::Machine;
 use std::io::{IsTerminal, Write};
 use std::time::{Duration, Instant};
-
-/// Emulated time between the host's looks at the machine (10 ms: keys are struck at least
-/// 100 ms apart, and the idle stop needs one second).
-pub const SLICE_NS: u64 = 10_000_000;
 
 /// Keys from stdin, for the run controller.
 impl KeySource for StdinKeys {
@@ -84,16 +80,16 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     });
 
     // `--audio`: the flags' sound from here on.
-    let mut audio = cli
-        .audio
-        .as_deref()
-        .map(|p| WavRecorder::start(p, setup, &mut run.m));
-    let start_ns = run.m.time_ns();
+    let mut audio = cli.audio.as_deref().map(|p| {
+        run.drain_flags();
+        WavRecorder::start(p, setup, run.machine())
+    });
+    let start_ns = run.machine().time_ns();
     let wall = Instant::now();
 
     let end = loop {
         // Slices end on an absolute grid of emulated time.
-        let now = run.m.time_ns();
+        let now = run.machine().time_ns();
         let slice_end = (now / SLICE_NS).saturating_add(1).saturating_mul(SLICE_NS);
         let a = run.advance(slice_end);
         if !a.script_out.is_empty() {
@@ -114,7 +110,8 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             text.clear();
         }
         if let Some(au) = audio.as_mut() {
-            au.feed(&mut run.m);
+            let changes = run.drain_flags();
+            au.feed(&changes, run.machine());
         }
         if let Some(sc) = screen.as_mut() {
             if sc.view.tape_name != run.tape_in_reader() {
@@ -127,7 +124,8 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             break end;
         }
         if let Speed::Factor(f) = speed {
-            let due = Duration::from_secs_f64((run.m.time_ns() - start_ns) as f64 / 1e9 / f);
+            let due =
+                Duration::from_secs_f64((run.machine().time_ns() - start_ns) as f64 / 1e9 / f);
             if let Some(ahead) = due.checked_sub(wall.elapsed()) {
                 std::thread::sleep(ahead);
             }
@@ -141,11 +139,12 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     }
     run.close_keys();
     if let (Some(sc), Some(path)) = (screen.as_mut(), &cli.screenshot) {
-        sc.screenshot(&run.m, path)
+        sc.screenshot(run.machine(), path)
             .with_context(|| format!("cannot write screenshot {}", path.display()))?;
     }
     if let Some(a) = audio {
-        a.finish(&mut run.m)?;
+        let changes = run.drain_flags();
+        a.finish(&changes, run.machine())?;
     }
     // The end-of-run outputs in the window's order: trace, punch, state (the screenshot was
     // written above), then the dumps.

@@ -53,8 +53,39 @@ fn main() -> ExitCode {
     }
 }
 
+/// Options a driver cannot honour are refused with one line, never silently dropped (issue
+/// 25): what each driver does with the others is in docs/headless.md and docs/kalah.md.
+fn refuse_options(cli: &cli::Cli) -> anyhow::Result<()> {
+    use anyhow::bail;
+    if cli.mankalah {
+        // The agent answers at the machine's top speed and shows nothing: no picture, no
+        // sound, and a breakpoint would stop the program in the middle of the match.
+        let refused = [
+            (!cli.breakpoint.is_empty(), "--breakpoint"),
+            (cli.screenshot.is_some(), "--screenshot"),
+            (cli.audio.is_some(), "--audio"),
+            (cli.speed.is_some(), "--speed"),
+            (cli.mute, "--mute"),
+            (cli.sound_flags.is_some(), "--sound-flags"),
+        ];
+        if let Some((_, name)) = refused.iter().find(|(given, _)| *given) {
+            bail!(
+                "{name} does not go with --mankalah (the agent plays at top speed, shows and \
+                 sounds nothing, and is not stopped mid-match)"
+            );
+        }
+    } else if let Some(d) = cli.depth {
+        bail!("--depth {d} is the ManKalah agent's search depth: give it with --mankalah (a run's depth is the program's test word, --tw)");
+    }
+    if !cli.mankalah && !cli.headless && cli.audio.is_some() {
+        bail!("--audio records a headless run's sound to a file: give it with --headless (the window plays the sound; ctrl+U turns it off)");
+    }
+    Ok(())
+}
+
 /// Headless runs say why they ended; the window just closes (`None`).
 fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
+    refuse_options(cli)?;
     let setup = setup::Setup::from_cli(cli)?;
     if cli.verbose {
         if let Some(note) = setup.machine_note() {

@@ -16,8 +16,6 @@
 
 use crate::config::{parse_octal, parse_sense_list};
 use crate::keyboard::{parse_typed, Key};
-use crate::run::RunControl;
-use crate::setup::examine_lines;
 use crate::typeout::{stroke, Stroke};
 use anyhow::{anyhow, bail, Context, Result};
 use pdp1_core::{Machine, TypeEvent, Word};
@@ -469,83 +467,44 @@ impl Script {
         }
     }
 
-    /// Do the actions that are due, up to the next wait that is not over. `Examine` lines
-    /// are added to `out` (the driver prints them on stdout). True when the machine was set
-    /// going (START, CONTINUE, READ IN): a stop before is over, even if a later action
-    /// stopped it again.
-    pub fn act(&mut self, run: &mut RunControl, out: &mut Vec<String>) -> bool {
-        let mut started = false;
+    /// The next action that is due, the waits before it being over (`m`: the machine as it
+    /// stands now); `None` while the script waits, and when it is done. The run controller
+    /// does each action with the console method it names ([`crate::run::RunControl::act`]),
+    /// between steps like everything the host does.
+    pub fn next_due(&mut self, m: &Machine) -> Option<Action> {
         while let Some(step) = self.steps.get(self.next) {
             if let Some(w) = &self.waiting {
                 let over = match (w, &step.action) {
-                    (Waiting::Halt, _) => !run.m.running(),
-                    (Waiting::Time(t), _) => run.m.time_ns() >= *t,
+                    (Waiting::Halt, _) => !m.running(),
+                    (Waiting::Time(t), _) => m.time_ns() >= *t,
                     (Waiting::Text, Action::WaitText(t)) => self.seen.contains(t.as_str()),
                     (Waiting::Text, _) => true,
-                    (Waiting::Tape, _) => tape_read(&run.m),
+                    (Waiting::Tape, _) => tape_read(m),
                 };
                 if !over {
-                    return started;
+                    return None;
                 }
                 self.waiting = None;
                 self.seen.clear();
                 self.next += 1;
                 continue;
             }
-            match &step.action {
-                Action::TestWord(w) => run.m.set_test_word(*w),
-                Action::SenseSwitches(s) => run.m.set_sense_switches(*s),
-                Action::TestAddress(a) => run.m.set_test_address(*a),
-                Action::Start(a) => {
-                    if let Some(a) = a {
-                        run.m.set_test_address(*a);
-                    }
-                    run.m.start(false);
-                    started = true;
-                }
-                Action::Stop => run.m.stop(),
-                Action::Continue => {
-                    run.m.cont();
-                    started = true;
-                }
-                Action::ReadIn => {
-                    let (feeder, m) = run.feeder();
-                    feeder.read_in_mounted(m);
-                    m.read_in();
-                    started = true;
-                }
-                Action::Deposit(a, w) => {
-                    // (Checked against the memory size before the run.)
-                    let _ = run.m.write(*a, *w);
-                }
-                Action::Examine(a, b) => out.extend(examine_lines(&run.m, *a, *b)),
-                Action::Mount { path, frames } => {
-                    let (feeder, m) = run.feeder();
-                    feeder.mount_frames(frames.clone(), &crate::tape::file_name(path), m);
-                }
-                Action::Punch(path) => run.punch_to(path.clone()),
-                Action::Type(keys) => run.typist.push(keys.iter().copied()),
-                Action::WaitHalt => {
-                    self.waiting = Some(Waiting::Halt);
-                    continue;
-                }
-                Action::WaitTime(ns) => {
-                    self.waiting = Some(Waiting::Time(run.m.time_ns().saturating_add(*ns)));
-                    continue;
-                }
+            self.waiting = match &step.action {
+                Action::WaitHalt => Some(Waiting::Halt),
+                Action::WaitTime(ns) => Some(Waiting::Time(m.time_ns().saturating_add(*ns))),
                 Action::WaitText(_) => {
-                    self.waiting = Some(Waiting::Text);
                     self.seen.clear();
-                    continue;
+                    Some(Waiting::Text)
                 }
-                Action::WaitTape => {
-                    self.waiting = Some(Waiting::Tape);
-                    continue;
+                Action::WaitTape => Some(Waiting::Tape),
+                other => {
+                    let action = other.clone();
+                    self.next += 1;
+                    return Some(action);
                 }
-            }
-            self.next += 1;
+            };
         }
-        started
+        None
     }
 }
 

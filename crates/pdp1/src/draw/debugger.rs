@@ -37,12 +37,6 @@ pub struct Debugger {
     pub traced: u64,
 }
 
-/// The instruction about to run, captured before it runs so the trace shows what executed.
-pub struct Before {
-    pc: u32,
-    word: Word,
-}
-
 impl Debugger {
     pub fn new(symbols: Option<SymbolTable>) -> Debugger {
         Debugger {
@@ -62,23 +56,6 @@ impl Debugger {
         syms.name_of(a).map(str::to_string)
     }
 
-    pub fn before(m: &Machine) -> Before {
-        let pc = m.pc();
-        Before {
-            pc,
-            word: m.read(pc).unwrap_or(Word::ZERO),
-        }
-    }
-
-    /// Record one executed instruction (state after it ran); returns its line, the same as the
-    /// headless `--trace` (address, word, disassembly, AC, IO, cycles), for the trace file.
-    pub fn record(&mut self, b: &Before, m: &Machine) -> String {
-        let line = crate::trace::Tracer::line(m, b.pc, b.word, self.symbols.as_ref());
-        self.record_line(line.clone());
-        self.traced += 1;
-        line
-    }
-
     /// Keep a trace line made elsewhere (a sequence-break entry's, which is no instruction).
     pub fn record_line(&mut self, line: String) {
         if self.trace.len() >= TRACE_KEEP {
@@ -95,21 +72,6 @@ impl Debugger {
         }
         f.flush()?;
         Ok(())
-    }
-
-    pub fn toggle_breakpoint(&self, m: &mut Machine, addr: u32) {
-        if m.breakpoints().contains(&addr) {
-            m.remove_breakpoint(addr);
-        } else {
-            m.add_breakpoint(addr);
-        }
-    }
-
-    /// A write watch on `addr` on or off.
-    pub fn toggle_watch(&mut self, addr: u32) {
-        if !self.watches.remove(&addr) {
-            self.watches.insert(addr);
-        }
     }
 
     /// The address (octal) or symbol `text` names, for go-to.

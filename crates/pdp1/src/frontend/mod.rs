@@ -11,11 +11,10 @@ pub mod controls;
 pub mod pacing;
 pub mod sound;
 
-use crate::draw::{console, debugger, render};
+use crate::draw::{console, render};
 
 use crate::cli::Cli;
-use crate::keyboard::host::Keyboard;
-use crate::run::{Advance, End, RunControl, Stop};
+use crate::run::{Advance, End, ReadIn, RunControl, Stop};
 use crate::setup::Setup;
 use anyhow::{anyhow, bail};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
@@ -203,7 +202,7 @@ pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Res
         let (ww, wh) = window.get_size();
         app.screen.resize(ww, wh);
         let (bw, bh) = app.screen.size();
-        app.screen.render(&app.run.m);
+        app.screen.render(app.run.machine());
         // minifb uploads the whole window on every update_with_buffer (a copy into its X image
         // and an XPutImage, most of the window's CPU time): only changed frames are uploaded,
         // and at least every KEEPALIVE frames in case the window was uncovered (minifb does not
@@ -231,7 +230,6 @@ pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Res
 /// The frontend's state between frames.
 pub struct App {
     pub screen: Screen,
-    keyboard: Keyboard,
     pacer: Pacer,
     start: Instant,
     opts: Options,
@@ -264,6 +262,8 @@ impl App {
         // A run with limits is a scripted run: like a headless one it also ends when the
         // machine stops by itself (otherwise emulated time would never reach the limit).
         run.unattended = run.scripted();
+        // The debugger's pane shows the trace lines as they are made.
+        run.echo_trace = true;
         if let Some(p) = &opts.trace {
             // The file is the run controller's trace; the pane records what goes into it.
             run.trace(crate::trace::Tracer::create(p)?);
@@ -275,14 +275,13 @@ impl App {
         if opts.no_tape {
             screen.view.status = NO_TAPE.to_owned();
         }
-        screen.view.extend_switch = run.m.extend_switch();
+        screen.view.extend_switch = run.machine().extend_switch();
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
-        let pacer = Pacer::new(opts.speed, Duration::ZERO, run.m.time_ns());
-        let pen_rest = run.m.light_pen();
+        let pacer = Pacer::new(opts.speed, Duration::ZERO, run.machine().time_ns());
+        let pen_rest = run.machine().light_pen();
         Ok(App {
             screen,
-            keyboard: Keyboard::new(),
             pacer,
             start,
             opts,
@@ -324,24 +323,24 @@ impl App {
     /// Run the machine for this frame's share of time, showing its output as it comes.
     pub fn emulate(&mut self) {
         let host = self.host_now();
-        if !self.run.m.running() {
+        if !self.run.machine().running() {
             // The processor stands; its devices and the tube do not (issue 16): a character
             // being typed is finished, a tape line lands in the reader buffer, the picture
             // fades - emulated time goes on without processor cycles (the controller's step
             // of a standing machine; the script acts there too).
-            if let Some(t) = self.pacer.stopped(host, self.run.m.time_ns()) {
-                if t > self.run.m.time_ns() {
+            if let Some(t) = self.pacer.stopped(host, self.run.machine().time_ns()) {
+                if t > self.run.machine().time_ns() {
                     self.step(t);
                 }
             }
         } else {
-            match self.pacer.plan(host, self.run.m.time_ns()) {
+            match self.pacer.plan(host, self.run.machine().time_ns()) {
                 Run::Hold => {}
                 Run::Until(t) => self.run_to(t),
                 Run::For(budget) => {
                     let end = Instant::now() + budget;
-                    while self.run.m.running() && Instant::now() < end && !self.quit {
-                        let t = self.run.m.time_ns() + CHUNK_NS;
+                    while self.run.machine().running() && Instant::now() < end && !self.quit {
+                        let t = self.run.machine().time_ns() + CHUNK_NS;
                         self.run_to(t);
                     }
                 }
@@ -353,8 +352,8 @@ impl App {
 
     /// Run to emulated time `t` in chunks, striking held host keys between chunks.
     fn run_to(&mut self, t: u64) {
-        while self.run.m.running() && self.run.m.time_ns() < t && !self.quit {
-            let now = self.run.m.time_ns();
+        while self.run.machine().running() && self.run.machine().time_ns() < t && !self.quit {
+            let now = self.run.machine().time_ns();
             if !self.step(t.min(now + CHUNK_NS)) {
                 return;
             }
@@ -364,15 +363,8 @@ impl App {
     /// One step of the run controller towards `t`, then its output on the screen. False when
     /// the machine stopped or the run ended.
     fn step(&mut self, t: u64) -> bool {
-        let now = self.run.m.time_ns();
-        self.keyboard.pump(now, &mut self.run.m);
-        // `--type`: the headless typist's rules, while no host key is held back.
-        self.run.hold_typist = !self.keyboard.idle();
-        // The debugger's trace and write watches: the controller goes one instruction at a
-        // time and hands the trace lines to the pane.
-        self.run.tracing = self.screen.view.debugger.tracing;
-        self.run.echo_trace = true;
-        self.run.watches = self.screen.view.debugger.watches.clone();
+        // (The debugger's trace and write watches are the controller's: it goes one
+        // instruction at a time and hands the trace lines to the pane.)
         let a = self.run.advance(t);
         self.show(&a);
         if let Some(end) = &a.end {
@@ -408,16 +400,13 @@ impl App {
             self.screen.view.tape_name = self.run.tape_in_reader().to_owned();
         }
         self.screen.feed_display(&a.points);
-        if let Some(last) = a.typed.iter().rfind(|e| !e.local) {
-            self.keyboard.set_case(last.upper);
-        }
         self.screen.feed_typewriter(&a.typed);
         match a.stop {
             Some(Stop::Machine(r)) => self.stopped(r),
             Some(Stop::Watch(w)) => {
                 self.status(format!(
                     "write to {w:04o} (watched, ctrl+K): stopped before pc={:06o}",
-                    self.run.m.pc()
+                    self.run.machine().pc()
                 ));
             }
             None => {}
@@ -436,7 +425,7 @@ impl App {
     /// The machine stopped by itself at `r` (the controller made it stand): say why.
     fn stopped(&mut self, r: StopReason) {
         // The same words as a headless run's end (`run::End`).
-        let msg = End::from_stop(r, &self.run.m).describe();
+        let msg = End::from_stop(r, self.run.machine()).describe();
         self.screen.view.debugger.cursor = None;
         self.status(msg);
     }
@@ -444,25 +433,18 @@ impl App {
     /// The program flags' sound (`frontend/sound.rs`), heard in tune only at 1x.
     fn feed_sound(&mut self) {
         let audible = self.pacer.speed() == Speed::Factor(1.0) && !self.pacer.paused();
+        let changes = self.run.drain_flags();
         if let Some(sp) = self.speaker.as_mut() {
-            sp.feed(&mut self.run.m, audible);
-        } else {
-            self.run.m.drain_flags();
+            sp.feed(&changes, self.run.machine(), audible);
         }
     }
 
     /// Move what the machine did outside a step of the run (SINGLE STEP, SINGLE INST, a
     /// state being replaced) to the screen.
     fn collect(&mut self) {
-        self.run.collect_punch();
-        let pts = self.run.m.drain_display();
-        self.screen.feed_display(&pts);
-        let typed = self.run.m.drain_typewriter();
-        if let Some(last) = typed.iter().rfind(|e| !e.local) {
-            self.keyboard.set_case(last.upper);
-        }
-        self.screen.feed_typewriter(&typed);
-        self.run.typist.observe(&typed);
+        let a = self.run.drain();
+        self.screen.feed_display(&a.points);
+        self.screen.feed_typewriter(&a.typed);
         self.feed_sound();
     }
 
@@ -491,7 +473,7 @@ impl App {
         self.collect();
         self.run.write_files()?;
         if let Some(p) = self.opts.screenshot.clone() {
-            self.screen.screenshot(&self.run.m, &p)?;
+            self.screen.screenshot(self.run.machine(), &p)?;
         }
         self.run.write_dumps();
         Ok(())
@@ -507,7 +489,7 @@ impl App {
 
     fn save_state(&mut self) {
         let p = self.state_path();
-        let msg = match crate::state::save(&self.run.m, &p) {
+        let msg = match crate::state::save(self.run.machine(), &p) {
             Ok(()) => format!("state saved to {}", p.display()),
             Err(e) => format!("{e:#}"),
         };
@@ -524,15 +506,15 @@ impl App {
         match crate::state::load(&p) {
             Ok(m) => {
                 self.collect();
-                self.run.m = m;
-                self.pen_rest = self.run.m.light_pen();
+                // (Limits count from here; the typewriter's case is not known.)
+                self.run.restore(m);
+                self.pen_rest = self.run.machine().light_pen();
                 self.pen_held = false;
-                // The console shows the restored machine's switches; limits count from here.
-                self.screen.view.extend_switch = self.run.m.extend_switch();
-                self.run.restart_counts();
-                self.keyboard = Keyboard::new();
+                // The console shows the restored machine's switches.
+                self.screen.view.extend_switch = self.run.machine().extend_switch();
                 self.screen.view.debugger.cursor = None;
-                self.pacer.reanchor(self.host_now(), self.run.m.time_ns());
+                self.pacer
+                    .reanchor(self.host_now(), self.run.machine().time_ns());
                 self.status(format!("state restored from {}", p.display()));
             }
             Err(e) => self.status(format!("{e:#} (nothing changed)")),
@@ -541,53 +523,35 @@ impl App {
 
     fn press(&mut self, k: CKey, shift: bool) {
         let host = self.host_now();
-        // (The operator's START, CONTINUE, READ IN end a stop; STOP makes the machine stand
-        // for them — the run controller's end rules tell the two apart.)
+        // (Every console key is the run controller's action, as a script's line is.)
         match k {
-            CKey::Start | CKey::StartSbm | CKey::Continue | CKey::ReadIn => {
-                self.run.operator_started()
-            }
-            CKey::Stop => self.run.operator_stopped(),
-            _ => {}
-        }
-        let m = &mut self.run.m;
-        match k {
-            CKey::Start => m.start(shift),
-            CKey::StartSbm => m.start(true),
-            CKey::Stop => m.stop(),
-            CKey::Continue => m.cont(),
+            CKey::Start => self.run.start(shift),
+            CKey::StartSbm => self.run.start(true),
+            CKey::Stop => self.run.stop(),
+            CKey::Continue => self.run.cont(),
             CKey::Examine => {
-                let w = m.examine();
-                let ta = m.test_address();
+                let w = self.run.examine();
+                let ta = self.run.machine().test_address();
                 self.screen.view.debugger.mem_addr = ta & !1;
                 self.status(format!("examine {ta:06o}: {:06o}", w.bits()));
             }
             CKey::Deposit => {
-                m.deposit();
+                self.run.deposit();
+                let m = self.run.machine();
                 let (ta, tw) = (m.test_address(), m.test_word().bits());
                 self.status(format!("deposit {tw:06o} at {ta:06o}"));
             }
-            CKey::ReadIn => {
-                // READ IN after the tape has gone through: the operator first takes it back to
-                // its leader and puts it in the reader again (issue 17: "tape ran out").
-                if crate::tape::reader_spent(m) {
-                    let (feeder, m) = self.run.feeder();
-                    self.screen.view.status = if feeder.rewind(m) {
-                        "tape rewound to its leader and read in again".into()
-                    } else {
-                        "no tape in the reader: ctrl+O mounts one".into()
-                    };
-                    self.status_at = Instant::now();
-                }
-                self.run.m.read_in();
-            }
+            CKey::ReadIn => match self.run.read_in() {
+                ReadIn::Reading => {}
+                ReadIn::Rewound => self.status("tape rewound to its leader and read in again"),
+                ReadIn::NoTape => self.status("no tape in the reader: ctrl+O mounts one"),
+            },
             CKey::SingleStep => {
                 // Say which memory cycle the step took and which comes next (issue 17).
-                let took = m.next_cycle();
-                let r = m.step_cycle();
-                self.after_step(r);
-                if r == StopReason::Stepped {
-                    let m = &self.run.m;
+                let (took, a) = self.run.single_step();
+                self.after_step(&a);
+                if a.stop.is_none() {
+                    let m = self.run.machine();
                     self.status(format!(
                         "single step: the {took} cycle (MA {:04o}, MB {:06o}); next: {}, pc={:06o}",
                         m.ma(),
@@ -598,62 +562,47 @@ impl App {
                 }
             }
             CKey::SingleInst => {
-                let b = debugger::Debugger::before(&self.run.m);
-                let n0 = self.run.m.instructions();
-                let (pc, reading_in) = (self.run.m.pc(), self.run.m.reading_in());
-                // A sequence-break entry is a step of its own (`Machine::step_instruction`),
-                // traced as `--trace` does.
-                let r = self.run.m.step_instruction();
-                if self.screen.view.debugger.tracing && self.run.m.instructions() > n0 {
-                    let line = self.screen.view.debugger.record(&b, &self.run.m);
-                    self.run.trace_line(&line);
-                } else if self.screen.view.debugger.tracing
-                    && r == StopReason::Stepped
-                    && !reading_in
-                {
-                    let line = crate::trace::Tracer::break_line(&self.run.m, pc);
-                    self.screen.view.debugger.record_line(line.clone());
-                    self.run.trace_line(&line);
-                }
-                self.after_step(r);
+                let a = self.run.single_inst();
+                self.after_step(&a);
             }
             CKey::Pause => {
                 let p = !self.pacer.paused();
-                self.pacer.set_paused(p, host, self.run.m.time_ns());
+                self.pacer.set_paused(p, host, self.run.machine().time_ns());
                 self.screen.view.paused = p;
             }
             CKey::Speed => {
                 let s = self.pacer.speed().next();
-                self.pacer.set_speed(s, host, self.run.m.time_ns());
+                self.pacer.set_speed(s, host, self.run.machine().time_ns());
                 self.screen.view.speed = s.label();
             }
             CKey::Help => self.screen.view.help = !self.screen.view.help,
         }
-        self.pacer.reanchor(host, self.run.m.time_ns());
+        self.pacer.reanchor(host, self.run.machine().time_ns());
     }
 
-    fn after_step(&mut self, r: StopReason) {
+    /// What SINGLE STEP / SINGLE INST did: the trace line, the paper and the picture, and
+    /// where the machine stands.
+    fn after_step(&mut self, a: &Advance) {
         self.screen.view.debugger.cursor = None;
-        match r {
-            StopReason::Stepped | StopReason::TimeLimit | StopReason::InstructionLimit => {
-                let pc = self.run.m.pc();
+        for line in &a.trace {
+            self.screen.view.debugger.record_line(line.clone());
+        }
+        self.screen.view.debugger.traced += a.traced;
+        self.screen.feed_display(&a.points);
+        self.screen.feed_typewriter(&a.typed);
+        match a.stop {
+            Some(Stop::Machine(r)) => self.stopped(r),
+            _ => {
+                let pc = self.run.machine().pc();
                 self.status(format!("stepped, pc={pc:06o}"));
             }
-            other => {
-                // (A stop at a step leaves the machine standing there, as after a run.)
-                if self.run.m.running() {
-                    self.run.m.stop();
-                }
-                self.run.stepped_to(other);
-                self.stopped(other);
-            }
         }
-        self.collect();
+        self.feed_sound();
     }
 
     fn screenshot_now(&mut self) {
         let path = next_free("pdp1-screenshot", "png");
-        match self.screen.screenshot(&self.run.m, &path) {
+        match self.screen.screenshot(self.run.machine(), &path) {
             Ok(()) => self.status(format!("wrote {}", path.display())),
             Err(e) => self.status(format!("{e:#}")),
         }
@@ -669,7 +618,7 @@ impl App {
             } else {
                 controls::control_word(|k| w.is_key_down(k))
             };
-            self.run.m.set_control_boxes(word);
+            self.run.set_control_boxes(word);
         }
         self.mouse(w);
     }
@@ -695,10 +644,9 @@ impl App {
                     self.status("the tape is still being read in: key not struck");
                 }
                 Input::Char(c) => {
-                    let before = self.keyboard.overruns;
-                    let now = self.run.m.time_ns();
-                    self.keyboard.type_char(c, now, &mut self.run.m);
-                    if self.keyboard.overruns > before {
+                    let before = self.run.typist().overruns;
+                    self.run.type_char(c);
+                    if self.run.typist().overruns > before {
                         self.status("key overran the typewriter buffer (typed before the program took the last one)");
                     }
                 }
@@ -745,7 +693,7 @@ impl App {
     /// Ctrl+J: the disassembly cursor and the memory view go to the address or symbol typed
     /// (then ctrl+B sets a breakpoint there, ctrl+K a write watch).
     fn go_to(&mut self, text: &str) {
-        let mask = (self.run.m.memory().len() as u32).saturating_sub(1);
+        let mask = (self.run.machine().memory().len() as u32).saturating_sub(1);
         let d = &mut self.screen.view.debugger;
         match d.resolve(text, mask) {
             Some(a) => {
@@ -764,16 +712,14 @@ impl App {
         let name = path.display();
         let msg = match crate::tape::Tape::boot(path) {
             Ok(t) => {
-                let (feeder, m) = self.run.feeder();
-                feeder.mount_boot(&t, &tape_name(Some(path)), m);
+                self.run.mount_boot(&t, &tape_name(Some(path)));
                 format!("{name} is in the reader: F7 READ IN loads it")
             }
             Err(boot) => {
                 match crate::tape::Tape::data(path) {
                     // Not a READ IN image (or truncated): a data tape, unless it cannot be read.
                     Ok(t) if path.is_file() => {
-                        let (feeder, m) = self.run.feeder();
-                        feeder.mount_data(&t, &tape_name(Some(path)), m);
+                        self.run.mount_data(&t, &tape_name(Some(path)));
                         format!("{name} is in the reader for the program ({boot:#}: not a READ IN tape)")
                     }
                     Ok(_) => format!("{boot:#} (nothing mounted)"),
@@ -785,8 +731,8 @@ impl App {
     }
 
     fn key(&mut self, k: Key, ctrl: bool, shift: bool) {
-        let dbg_focus = self.screen.view.debugger.focus(&self.run.m);
-        let mask = (self.run.m.memory().len() as u32).saturating_sub(1);
+        let dbg_focus = self.screen.view.debugger.focus(self.run.machine());
+        let mask = (self.run.machine().memory().len() as u32).saturating_sub(1);
         match (k, ctrl) {
             (Key::F1, _) => self.press(CKey::Help, shift),
             (Key::Escape, _) => self.screen.view.help = false,
@@ -821,7 +767,7 @@ impl App {
                     "keyboard back on the typewriter"
                 };
                 if !self.screen.view.game {
-                    self.run.m.set_control_boxes(pdp1_core::Word::ZERO);
+                    self.run.set_control_boxes(pdp1_core::Word::ZERO);
                 }
                 self.status(msg);
             }
@@ -852,8 +798,9 @@ impl App {
                 self.status("go to address (octal) or symbol, Return: _");
             }
             (Key::K, true) => {
-                self.screen.view.debugger.toggle_watch(dbg_focus);
-                let on = self.screen.view.debugger.watches.contains(&dbg_focus);
+                let on = self.run.toggle_watch(dbg_focus);
+                // (The pane lists the controller's watches.)
+                self.screen.view.debugger.watches = self.run.watches().clone();
                 self.status(format!(
                     "write watch at {dbg_focus:04o} {}",
                     if on { "on" } else { "off" }
@@ -873,19 +820,17 @@ impl App {
                 self.screen.view.switch_cursor = Some(c);
                 let sw = console::switch_at(c);
                 if self.switch_is_on(sw) != (k == Key::Up) {
-                    console::toggle(&mut self.run.m, sw, &mut self.screen.view.extend_switch);
+                    self.toggle_switch(sw);
                 }
             }
             (Key::B, true) => {
-                self.screen
-                    .view
-                    .debugger
-                    .toggle_breakpoint(&mut self.run.m, dbg_focus);
+                self.run.toggle_breakpoint(dbg_focus);
             }
             (Key::T, true) => {
-                let d = &mut self.screen.view.debugger;
-                d.tracing = !d.tracing;
-                let msg = if d.tracing { "trace on" } else { "trace off" };
+                let on = !self.run.tracing();
+                self.run.set_tracing(on);
+                self.screen.view.debugger.tracing = on;
+                let msg = if on { "trace on" } else { "trace off" };
                 self.status(msg);
             }
             (Key::W, true) => {
@@ -918,11 +863,39 @@ impl App {
         }
     }
 
+    /// A console switch flipped (a click, or ctrl+arrows): the controller sets it.
+    fn toggle_switch(&mut self, sw: console::Switch) {
+        let m = self.run.machine();
+        match sw {
+            console::Switch::TestWord(b) => {
+                let w = m.test_word().bits() ^ (1 << (17 - b));
+                self.run.set_test_word(pdp1_core::Word::new(w));
+            }
+            console::Switch::Sense(n) => {
+                let ss = m.sense_switches() ^ (1 << (6 - n));
+                self.run.set_sense_switches(ss);
+            }
+            console::Switch::TestAddress(b) => {
+                let ta = m.test_address() ^ (1 << (15 - b));
+                self.run.set_test_address(ta);
+            }
+            console::Switch::Extend => {
+                let on = !m.extend_switch();
+                self.run.set_extend_switch(on);
+            }
+        }
+        self.screen.view.extend_switch = self.run.machine().extend_switch();
+    }
+
     fn switch_is_on(&self, sw: console::Switch) -> bool {
         match sw {
-            console::Switch::TestWord(b) => self.run.m.test_word().bits() >> (17 - b) & 1 == 1,
-            console::Switch::Sense(n) => self.run.m.sense_switches() >> (6 - n) & 1 == 1,
-            console::Switch::TestAddress(b) => self.run.m.test_address() >> (15 - b) & 1 == 1,
+            console::Switch::TestWord(b) => {
+                self.run.machine().test_word().bits() >> (17 - b) & 1 == 1
+            }
+            console::Switch::Sense(n) => self.run.machine().sense_switches() >> (6 - n) & 1 == 1,
+            console::Switch::TestAddress(b) => {
+                self.run.machine().test_address() >> (15 - b) & 1 == 1
+            }
             console::Switch::Extend => self.screen.view.extend_switch,
         }
     }
@@ -934,15 +907,10 @@ impl App {
             self.screen.panels_due();
             if let Some((x, y)) = pos {
                 match self.screen.hit(x as i32, y as i32) {
-                    Some(Hit::Switch(sw)) => {
-                        console::toggle(&mut self.run.m, sw, &mut self.screen.view.extend_switch)
-                    }
+                    Some(Hit::Switch(sw)) => self.toggle_switch(sw),
                     Some(Hit::Key(k)) => self.press(k, false),
                     Some(Hit::Line(a)) => {
-                        self.screen
-                            .view
-                            .debugger
-                            .toggle_breakpoint(&mut self.run.m, a);
+                        self.run.toggle_breakpoint(a);
                     }
                     // A press on the scope (and on nothing drawn over it) takes up the
                     // light pen.
@@ -954,10 +922,10 @@ impl App {
         // at the tube); released, it goes back to where it rests. Sampled once a frame.
         if self.pen_held && !down {
             self.pen_held = false;
-            self.run.m.set_light_pen(self.pen_rest);
+            self.run.set_light_pen(self.pen_rest);
         } else if self.pen_held {
             let at = pos.and_then(|(x, y)| self.screen.scope_coord(x as i32, y as i32));
-            self.run.m.set_light_pen(at);
+            self.run.set_light_pen(at);
         }
         self.mouse_was_down = down;
         if let (Some((_, dy)), Some((x, y))) = (w.get_scroll_wheel(), pos) {
@@ -1031,7 +999,7 @@ mod tests {
             "lit for the machine's switch"
         );
         app.load_state();
-        assert!(!app.run.m.extend_switch());
+        assert!(!app.run.machine().extend_switch());
         assert!(
             !app.screen.view.extend_switch,
             "out after restoring a state without it"
@@ -1106,17 +1074,17 @@ mod tests {
             (0o201, 0o000006),
         ];
         let mut app = app_with(&prog);
-        app.screen.view.debugger.toggle_watch(0o201);
-        app.run.m.set_test_address(0o100);
-        app.run.m.start(false);
+        app.run.toggle_watch(0o201);
+        app.run.set_test_address(0o100);
+        app.run.start(false);
         for _ in 0..50 {
-            if !app.run.m.running() {
+            if !app.run.machine().running() {
                 break;
             }
             app.emulate();
         }
-        assert!(!app.run.m.running(), "the watch stopped it");
-        assert_eq!(app.run.m.pc(), 0o104, "right after the dac 201");
+        assert!(!app.run.machine().running(), "the watch stopped it");
+        assert_eq!(app.run.machine().pc(), 0o104, "right after the dac 201");
         assert!(
             app.screen.view.status.contains("write to 0201"),
             "{}",
@@ -1132,7 +1100,7 @@ mod tests {
         ev.push(Input::Key(Key::B, true, false));
         app.events(&ev);
         assert_eq!(app.screen.view.debugger.cursor, Some(0o103));
-        assert!(app.run.m.breakpoints().contains(&0o103));
+        assert!(app.run.machine().breakpoints().contains(&0o103));
         let mut ev = vec![Input::Key(Key::J, true, false)];
         ev.extend("nowhere".chars().map(Input::Char));
         ev.push(Input::Char('\r'));
@@ -1144,7 +1112,7 @@ mod tests {
         );
 
         // SINGLE STEP at 104 (jmp: fetch only), then at 100 (law), then 101 (dac: fetch, execute).
-        app.run.m.set_pc(0o101);
+        app.run.machine_mut().set_pc(0o101);
         app.press(CKey::SingleStep, false);
         let st = app.screen.view.status.clone();
         assert!(
@@ -1174,7 +1142,7 @@ mod tests {
     fn run_to_stop(app: &mut App) {
         for _ in 0..2000 {
             app.emulate();
-            if !app.run.m.running() && !app.run.m.reading_in() {
+            if !app.run.machine().running() && !app.run.machine().reading_in() {
                 return;
             }
         }
@@ -1209,12 +1177,12 @@ mod tests {
         ];
         let typist = Typist::new(crate::keyboard::parse_typed("a").unwrap(), true);
         let mut app = app_with_run(&prog, Default::default(), typist);
-        app.run.m.set_test_address(0o100);
-        app.run.m.start(false);
+        app.run.set_test_address(0o100);
+        app.run.start(false);
         run_to_stop(&mut app);
-        assert_eq!(app.run.m.pc(), 0o106, "halted after the key");
+        assert_eq!(app.run.machine().pc(), 0o106, "halted after the key");
         assert_eq!(
-            app.run.m.io().bits() & 0o77,
+            app.run.machine().io().bits() & 0o77,
             0o72,
             "the lower-case shift came first"
         );
@@ -1241,7 +1209,7 @@ mod tests {
         }
         assert!(app.quit, "the limit ends the run");
         assert_eq!(
-            app.run.m.time_ns(),
+            app.run.machine().time_ns(),
             50_000_000,
             "{}",
             app.screen.view.status
@@ -1261,7 +1229,7 @@ mod tests {
         app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
         app.emulate();
         assert!(app.quit);
-        assert_eq!(app.run.m.time_ns(), 0);
+        assert_eq!(app.run.machine().time_ns(), 0);
     }
 
     /// Issue 18: a window run with limits (a scripted run) ends when its script is done with
@@ -1281,8 +1249,8 @@ mod tests {
         );
         let script = crate::script::Script::parse("wait halt\ncontinue\nstop\n", "t.pdp1").unwrap();
         app.run.set_script(script);
-        app.run.m.set_test_address(0o100);
-        app.run.m.start(false);
+        app.run.set_test_address(0o100);
+        app.run.start(false);
         for _ in 0..50 {
             app.emulate();
             if app.quit {
@@ -1290,7 +1258,10 @@ mod tests {
             }
         }
         assert!(app.quit, "the run ended");
-        assert!(app.run.m.time_ns() < 1_000_000_000, "well before the limit");
+        assert!(
+            app.run.machine().time_ns() < 1_000_000_000,
+            "well before the limit"
+        );
     }
 
     /// Issue 17: a status message goes after ten seconds (stale ones lingered), a prompt
@@ -1332,10 +1303,10 @@ mod tests {
         let mut app = App::new(options(), run, 800, 600).unwrap();
         app.press(CKey::ReadIn, false);
         run_to_stop(&mut app);
-        assert_eq!(app.run.m.ac(), Word::new(5), "loaded and ran");
+        assert_eq!(app.run.machine().ac(), Word::new(5), "loaded and ran");
         // Clobber the program; READ IN again must load it from the rewound tape.
-        app.run.m.write(0o100, Word::ZERO).unwrap();
-        app.run.m.set_ac(Word::ZERO);
+        app.run.machine_mut().write(0o100, Word::ZERO).unwrap();
+        app.run.machine_mut().set_ac(Word::ZERO);
         app.press(CKey::ReadIn, false);
         assert!(
             app.screen.view.status.contains("rewound"),
@@ -1344,11 +1315,11 @@ mod tests {
         );
         run_to_stop(&mut app);
         assert_eq!(
-            app.run.m.read(0o100).unwrap(),
+            app.run.machine().read(0o100).unwrap(),
             Word::new(0o700005),
             "read in again"
         );
-        assert_eq!(app.run.m.ac(), Word::new(5));
+        assert_eq!(app.run.machine().ac(), Word::new(5));
 
         // ctrl+O, a path that is not there: nothing changes.
         let typed = |app: &mut App, text: &str| {
@@ -1372,7 +1343,11 @@ mod tests {
         );
         app.press(CKey::ReadIn, false);
         run_to_stop(&mut app);
-        assert_eq!(app.run.m.ac(), Word::new(7), "the mounted tape was read in");
+        assert_eq!(
+            app.run.machine().ac(),
+            Word::new(7),
+            "the mounted tape was read in"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 
@@ -1393,38 +1368,41 @@ mod tests {
             m,
         );
         let mut app = App::new(options(), run, 800, 600).unwrap();
-        app.run.m.set_io(Word::new(0o61));
-        app.run.m.set_test_address(0o100);
-        app.run.m.start(false);
+        app.run.machine_mut().set_io(Word::new(0o61));
+        app.run.set_test_address(0o100);
+        app.run.start(false);
         for _ in 0..100 {
-            if !app.run.m.running() {
+            if !app.run.machine().running() {
                 break;
             }
             app.emulate();
         }
-        assert!(!app.run.m.running(), "halted");
+        assert!(!app.run.machine().running(), "halted");
         assert_eq!(
-            app.run.m.status_word().bits() & status::TYPE_OUT,
+            app.run.machine().status_word().bits() & status::TYPE_OUT,
             0,
             "typing"
         );
-        app.screen.render(&app.run.m);
+        app.screen.render(app.run.machine());
         let lit = app.screen.scope_energy();
         assert!(lit > 0.0, "the point is on the tube");
-        let t0 = app.run.m.time_ns();
+        let t0 = app.run.machine().time_ns();
         // Two seconds of host time in frames of 20 ms.
         for _ in 0..100 {
             app.start = app.start.checked_sub(Duration::from_millis(20)).unwrap();
             app.emulate();
         }
-        assert!(!app.run.m.running(), "still stopped");
-        assert!(app.run.m.time_ns() > t0 + 1_000_000_000, "time went on");
+        assert!(!app.run.machine().running(), "still stopped");
+        assert!(
+            app.run.machine().time_ns() > t0 + 1_000_000_000,
+            "time went on"
+        );
         assert_ne!(
-            app.run.m.status_word().bits() & status::TYPE_OUT,
+            app.run.machine().status_word().bits() & status::TYPE_OUT,
             0,
             "the character was finished"
         );
-        app.screen.render(&app.run.m);
+        app.screen.render(app.run.machine());
         assert!(
             app.screen.scope_energy() < lit / 8.0,
             "faded: {} of {lit}",
