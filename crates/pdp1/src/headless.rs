@@ -8,17 +8,17 @@
 //! boundaries as one that was not, and continues bit-identically.
 
 use crate::audio::WavRecorder;
-use crate::cli::Cli;
 use crate::config::Speed;
 use crate::draw::render;
 use crate::keyboard::stdin::StdinKeys;
-use crate::run::{End, KeySource, Polled, RunControl, SLICE_NS};
+use crate::run::{End, KeySource, Polled, RunControl, RunPlan, SLICE_NS};
 use crate::setup::Setup;
 use crate::trace::Tracer;
 use crate::typeout::Paper;
 use anyhow::{Context, Result};
 use pdp1_core::Machine;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Keys from stdin, for the run controller.
@@ -40,13 +40,23 @@ impl KeySource for StdinKeys {
 /// The run itself is the controller's ([`RunControl::advance`], one slice at a time); this
 /// driver adds what only a terminal has: the paper on stdout, keys from stdin, `--audio`,
 /// `--screenshot` and pacing to the wall clock for a person at the terminal.
-pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
-    if setup.tape.is_none() && cli.load_state.is_none() && setup.script.is_none() {
+/// What the command line asks of a headless run besides the set-up (built by `main`).
+#[derive(Debug, Default)]
+pub struct Options {
+    /// A machine just powered on (no `--load-state`).
+    pub fresh: bool,
+    pub trace: Option<PathBuf>,
+    pub screenshot: Option<PathBuf>,
+    pub audio: Option<PathBuf>,
+}
+
+pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<End> {
+    if setup.tape.is_none() && opts.fresh && setup.script.is_none() {
         anyhow::bail!(
             "nothing to run: give a TAPE to read in (or --load-state FILE.ron, or a --script)"
         );
     }
-    let mut run = RunControl::for_run(cli, setup, m);
+    let mut run = RunControl::for_run(plan, setup, opts.fresh, m);
     // Nobody at the console: a stop ends the run, and so does waiting for a key that will
     // never come.
     run.unattended = true;
@@ -64,23 +74,23 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     } else {
         Speed::Max
     });
-    if let Some(t) = cli.trace.as_deref().map(Tracer::create).transpose()? {
+    if let Some(t) = opts.trace.as_deref().map(Tracer::create).transpose()? {
         run.trace(t);
     }
     let stdout = std::io::stdout();
     let mut paper = Paper::new(stdout.is_terminal());
     let mut text = String::new();
     // `--screenshot`: the window's own picture (scope, console, paper), drawn without a window.
-    let mut screen = cli.screenshot.as_ref().map(|_| {
+    let mut screen = opts.screenshot.as_ref().map(|_| {
         let (w, h) = render::DEFAULT_SIZE;
         let mut sc = render::Screen::new(w, h);
         sc.widen_for_second_display();
-        sc.view.tape_name = crate::frontend::tape_name(cli.tape.as_deref());
+        sc.view.tape_name = setup.tape_name.clone();
         sc
     });
 
     // `--audio`: the flags' sound from here on.
-    let mut audio = cli.audio.as_deref().map(|p| {
+    let mut audio = opts.audio.as_deref().map(|p| {
         run.drain_flags();
         WavRecorder::start(p, setup, run.machine())
     });
@@ -138,7 +148,7 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     }
     run.close_keys();
-    if let (Some(sc), Some(path)) = (screen.as_mut(), &cli.screenshot) {
+    if let (Some(sc), Some(path)) = (screen.as_mut(), &opts.screenshot) {
         sc.screenshot(run.machine(), path)
             .with_context(|| format!("cannot write screenshot {}", path.display()))?;
     }

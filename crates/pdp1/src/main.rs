@@ -15,6 +15,7 @@ mod headless;
 mod keyboard;
 mod library;
 mod mankalah;
+mod options;
 mod run;
 mod script;
 mod setup;
@@ -86,21 +87,55 @@ fn refuse_options(cli: &cli::Cli) -> anyhow::Result<()> {
 /// Headless runs say why they ended; the window just closes (`None`).
 fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
     refuse_options(cli)?;
-    let setup = setup::Setup::from_cli(cli)?;
+    let setup = options::setup_from_cli(cli)?;
     if cli.verbose {
         if let Some(note) = setup.machine_note() {
             eprintln!("pdp1: {note}");
         }
     }
-    let machine = setup.build_machine(cli)?;
+    let machine = setup.build_machine(options::restored(cli)?)?;
+    // Each driver takes its own options, built from the command line here; none sees `Cli`.
+    let plan = options::run_plan(cli, &setup);
+    let fresh = cli.load_state.is_none();
     if cli.mankalah {
+        let opts = mankalah::Options {
+            fresh,
+            depth: cli.depth,
+            trace: cli.trace.clone(),
+        };
         // The match's end (regular or aborted by the engine) is a normal end; errors are `Err`.
-        return mankalah::run(machine, cli, &setup).map(|_| None);
+        return mankalah::run(machine, plan, &opts, &setup).map(|_| None);
     }
     if cli.headless {
-        headless::run(machine, cli, &setup).map(Some)
+        let opts = headless::Options {
+            fresh,
+            trace: cli.trace.clone(),
+            screenshot: cli.screenshot.clone(),
+            audio: cli.audio.clone(),
+        };
+        headless::run(machine, plan, &opts, &setup).map(Some)
     } else {
+        let opts = frontend::Options {
+            // The window runs in real time unless told otherwise.
+            speed: setup.speed(frontend::pacing::Speed::Factor(1.0)),
+            symbols: setup.symbols.clone(),
+            screenshot: cli.screenshot.clone(),
+            trace: cli.trace.clone(),
+            save_state: cli.save_state.clone(),
+            load_state: cli.load_state.clone(),
+            program_help: cli
+                .tape
+                .as_deref()
+                .map(frontend::program_help)
+                .transpose()?
+                .unwrap_or_default(),
+            no_tape: cli.tape.is_none() && cli.load_state.is_none(),
+            tape_name: setup.tape_name.clone(),
+            fresh,
+            script_name: cli.script.as_ref().map(|p| p.display().to_string()),
+            mute: cli.mute,
+        };
         // The frontend explains a missing display and points to --headless itself.
-        frontend::run(machine, cli, &setup).map(|()| None)
+        frontend::run(machine, plan, opts, &setup).map(|()| None)
     }
 }

@@ -26,7 +26,6 @@
 //! [`Agent`] is the protocol logic; it drives anything that implements [`Console`], so that it
 //! can be tested without a process or a PDP-1 ([`MachineConsole`] is the emulated one).
 
-use crate::cli::Cli;
 use crate::run::{End, RunControl, Stop};
 use crate::setup::Setup;
 use crate::trace::Tracer;
@@ -586,21 +585,31 @@ pub fn test_word(depth: u32) -> Word {
 pub const DEFAULT_DEPTH: u32 = 8;
 
 /// `pdp1 --mankalah TAPE`: play one match on stdin/stdout. Returns true when it ended regularly.
-pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
-    if setup.tape.is_none() && cli.load_state.is_none() {
+/// What the command line asks of the agent besides the set-up (built by `main`).
+#[derive(Debug, Default)]
+pub struct Options {
+    /// A machine just powered on (no `--load-state`).
+    pub fresh: bool,
+    /// `--depth`.
+    pub depth: Option<u32>,
+    pub trace: Option<std::path::PathBuf>,
+}
+
+pub fn run(m: Machine, plan: crate::run::RunPlan, opts: &Options, setup: &Setup) -> Result<bool> {
+    if setup.tape.is_none() && opts.fresh {
         bail!("--mankalah needs the program's TAPE (e.g. roms/kalah7.rim)");
     }
-    if cli.type_text.is_some() || cli.script.is_some() {
+    if setup.typed.is_some() || setup.script.is_some() {
         bail!("--mankalah takes its keys from the engine's messages, not from --type or --script");
     }
-    let depth = cli.depth.unwrap_or(DEFAULT_DEPTH);
+    let depth = opts.depth.unwrap_or(DEFAULT_DEPTH);
     if !(1..=15).contains(&depth) {
         bail!("--depth {depth}: the test word holds a depth of 1 to 15");
     }
     let mut m = m;
     match setup.settings.test_word {
         None => m.set_test_word(test_word(depth)),
-        Some(_) if cli.depth.is_some() => bail!("give either --depth or --tw, not both"),
+        Some(_) if opts.depth.is_some() => bail!("give either --depth or --tw, not both"),
         Some(tw) if tw.bits() & 0o400000 != 0 => bail!(
             "--tw {tw}: the analysis line (bit 0) would follow every machine move; leave it off"
         ),
@@ -613,8 +622,8 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
     if setup.symbols.is_some() && board_at.is_none() {
         bail!("the symbol table has no `{BOARD_SYMBOL}` (the program's board)");
     }
-    let mut run = RunControl::for_run(cli, setup, m);
-    if let Some(t) = cli.trace.as_deref().map(Tracer::create).transpose()? {
+    let mut run = RunControl::for_run(plan, setup, opts.fresh, m);
+    if let Some(t) = opts.trace.as_deref().map(Tracer::create).transpose()? {
         run.trace(t);
     }
     if !setup.settings.breakpoints.is_empty() {

@@ -17,7 +17,6 @@
 //! with limits) makes a stop end the run unless a script goes on, [`RunControl::idle_ends`]
 //! (headless) ends it when the program waits for a key that will never come.
 
-use crate::cli::Cli;
 use crate::keyboard::host::KeyTarget;
 use crate::keyboard::{Key, Typist};
 use crate::script::{Action, Script};
@@ -112,23 +111,6 @@ pub struct RunPlan {
     pub save_state: Option<PathBuf>,
     pub registers: bool,
     pub examine: Vec<(u32, u32)>,
-}
-
-impl RunPlan {
-    pub fn new(cli: &Cli, setup: &Setup) -> RunPlan {
-        // (The settings merged the RON file and the command line and checked the numbers.)
-        let s = &setup.settings;
-        RunPlan {
-            max_ns: s.max_seconds.map(|sec| (sec * 1e9) as u64),
-            max_instructions: s.max_instructions,
-            continue_halts: setup.continue_halts,
-            halt_test_words: setup.halt_test_words.clone(),
-            punch: cli.punch.clone(),
-            save_state: cli.save_state.clone(),
-            registers: cli.registers,
-            examine: setup.examine.clone(),
-        }
-    }
 }
 
 /// Keys that reach the run from the host while it goes (headless: stdin).
@@ -285,15 +267,11 @@ impl RunControl {
         }
     }
 
-    /// The plan, the second tape, the typist and the script as the command line asks for
-    /// them.
-    pub fn for_run(cli: &Cli, setup: &Setup, m: Machine) -> RunControl {
-        let typist = Typist::new(
-            setup.typed.clone().unwrap_or_default(),
-            cli.load_state.is_none(),
-        );
-        let fresh = cli.load_state.is_none();
-        let mut rc = RunControl::new(RunPlan::new(cli, setup), setup.feeder(), typist, m);
+    /// The plan, the second tape, the typist and the script as the set-up has them.
+    /// `fresh`: a machine just powered on (not a restored state).
+    pub fn for_run(plan: RunPlan, setup: &Setup, fresh: bool, m: Machine) -> RunControl {
+        let typist = Typist::new(setup.typed.clone().unwrap_or_default(), fresh);
+        let mut rc = RunControl::new(plan, setup.feeder(), typist, m);
         rc.script = setup.script.clone();
         rc.symbols = setup.symbols.clone();
         if fresh {

@@ -469,7 +469,7 @@ impl Script {
 
     /// The next action that is due, the waits before it being over (`m`: the machine as it
     /// stands now); `None` while the script waits, and when it is done. The run controller
-    /// does each action with the console method it names ([`crate::run::RunControl::act`]),
+    /// does each action with the console method it names (`RunControl::act`),
     /// between steps like everything the host does.
     pub fn next_due(&mut self, m: &Machine) -> Option<Action> {
         while let Some(step) = self.steps.get(self.next) {

@@ -13,7 +13,6 @@ pub mod sound;
 
 use crate::draw::{console, render};
 
-use crate::cli::Cli;
 use crate::run::{Advance, End, ReadIn, RunControl, Stop};
 use crate::setup::Setup;
 use anyhow::{anyhow, bail};
@@ -96,35 +95,17 @@ pub struct Options {
     pub no_tape: bool,
     /// The boot tape's file name, for the console's reader.
     pub tape_name: String,
-}
-
-impl Options {
-    pub fn new(cli: &Cli, setup: &Setup) -> anyhow::Result<Options> {
-        // The window runs in real time unless told otherwise.
-        let speed = setup.speed(Speed::Factor(1.0));
-        let symbols = setup.symbols.clone();
-        Ok(Options {
-            speed,
-            symbols,
-            screenshot: cli.screenshot.clone(),
-            trace: cli.trace.clone(),
-            save_state: cli.save_state.clone(),
-            load_state: cli.load_state.clone(),
-            program_help: cli
-                .tape
-                .as_deref()
-                .map(program_help)
-                .transpose()?
-                .unwrap_or_default(),
-            no_tape: cli.tape.is_none() && cli.load_state.is_none(),
-            tape_name: tape_name(cli.tape.as_deref()),
-        })
-    }
+    /// A machine just powered on (no `--load-state`).
+    pub fresh: bool,
+    /// `--script`'s file name, for the status line.
+    pub script_name: Option<String>,
+    /// `--mute`.
+    pub mute: bool,
 }
 
 /// The lines of the help file beside `tape` (`kalah.rim` → `kalah.help`), none if there is
 /// no such file; an unreadable one is an error.
-fn program_help(tape: &std::path::Path) -> anyhow::Result<Vec<String>> {
+pub fn program_help(tape: &std::path::Path) -> anyhow::Result<Vec<String>> {
     let p = tape.with_extension("help");
     if !p.is_file() {
         return Ok(Vec::new());
@@ -150,8 +131,12 @@ pub const NO_TAPE: &str =
     "no tape: ctrl+O mounts one, then F7 READ IN (or start with a tape: pdp1 roms/kalah.rim); F1 help";
 
 /// Open the window and run `machine` in it until the window is closed or a limit is reached.
-pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
-    let opts = Options::new(cli, setup)?;
+pub fn run(
+    machine: pdp1_core::Machine,
+    plan: crate::run::RunPlan,
+    opts: Options,
+    setup: &Setup,
+) -> anyhow::Result<()> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         bail!("no display (neither DISPLAY nor WAYLAND_DISPLAY is set); use --headless to run without a window");
     }
@@ -181,14 +166,15 @@ pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Res
     window.set_input_callback(Box::new(Sink(typed.clone())));
 
     let (w, h) = window.get_size();
-    let run = RunControl::for_run(cli, setup, machine);
+    let run = RunControl::for_run(plan, setup, opts.fresh, machine);
+    let (script_name, mute) = (opts.script_name.clone(), opts.mute);
     let mut app = App::new(opts, run, w, h)?;
     app.had_script = setup.script.is_some();
-    if let Some(p) = &cli.script {
+    if let Some(p) = script_name {
         // (In place of the no-tape advice: the script mounts its own tapes.)
-        app.status(format!("script {}", p.display()));
+        app.status(format!("script {p}"));
     }
-    app.speaker = Some(sound::Speaker::open(setup, cli.mute));
+    app.speaker = Some(sound::Speaker::open(setup, mute));
     if let Some(note) = setup.machine_note() {
         app.status(note);
     }
@@ -970,6 +956,9 @@ mod tests {
             program_help: Vec::new(),
             no_tape: false,
             tape_name: String::new(),
+            fresh: true,
+            script_name: None,
+            mute: false,
         }
     }
 
