@@ -10,10 +10,9 @@
 use crate::audio::WavRecorder;
 use crate::config::Speed;
 use crate::draw::render;
-use crate::keyboard::stdin::StdinKeys;
 use crate::run::{End, KeySource, Polled, RunControl, RunPlan, SLICE_NS};
 use crate::setup::Setup;
-use crate::trace::Tracer;
+use crate::stdin::StdinKeys;
 use crate::typeout::Paper;
 use anyhow::{Context, Result};
 use pdp1_core::Machine;
@@ -74,7 +73,7 @@ pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<E
     } else {
         Speed::Max
     });
-    if let Some(t) = opts.trace.as_deref().map(Tracer::create).transpose()? {
+    if let Some(t) = opts.trace.as_deref().map(crate::files::trace).transpose()? {
         run.trace(t);
     }
     let stdout = std::io::stdout();
@@ -149,7 +148,9 @@ pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<E
     }
     run.close_keys();
     if let (Some(sc), Some(path)) = (screen.as_mut(), &opts.screenshot) {
-        sc.screenshot(run.machine(), path)
+        sc.screenshot(run.machine())
+            .map_err(anyhow::Error::from)
+            .and_then(|png| crate::files::write_png(&png, path))
             .with_context(|| format!("cannot write screenshot {}", path.display()))?;
     }
     if let Some(a) = audio {
@@ -158,7 +159,7 @@ pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<E
     }
     // The end-of-run outputs in the window's order: trace, punch, state (the screenshot was
     // written above), then the dumps.
-    run.write_files()?;
-    run.write_dumps();
+    crate::files::write_run_files(&mut run)?;
+    crate::files::print_dumps(&run);
     Ok(end)
 }

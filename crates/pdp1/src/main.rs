@@ -8,21 +8,15 @@
 
 mod audio;
 mod cli;
-mod config;
-mod draw;
+mod files;
 mod frontend;
 mod headless;
-mod keyboard;
-mod library;
 mod mankalah;
 mod options;
-mod run;
-mod script;
-mod setup;
-mod state;
-mod tape;
-mod trace;
-mod typeout;
+mod stdin;
+
+// The library every host stands on (crates/pdp1-host), under the names the drivers use.
+use pdp1_host::{config, draw, keyboard, library, run, script, setup, state, tape, trace, typeout};
 
 use clap::Parser;
 use std::process::ExitCode;

@@ -28,7 +28,6 @@
 
 use crate::run::{End, RunControl, Stop};
 use crate::setup::Setup;
-use crate::trace::Tracer;
 use crate::typeout::{stroke, Stroke};
 use anyhow::{bail, Context, Result};
 use kalah::mankalah::{agent_line, Action, EngineMsg, Match, Turn, HOLES};
@@ -467,8 +466,8 @@ impl MachineConsole {
 
     /// The run is over: its result files (`--trace`, `--punch`, `--save-state`) and dumps.
     pub fn finish(mut self) -> Result<()> {
-        self.run.write_files()?;
-        self.run.write_dumps();
+        crate::files::write_run_files(&mut self.run)?;
+        crate::files::print_dumps(&self.run);
         Ok(())
     }
 
@@ -623,7 +622,7 @@ pub fn run(m: Machine, plan: crate::run::RunPlan, opts: &Options, setup: &Setup)
         bail!("the symbol table has no `{BOARD_SYMBOL}` (the program's board)");
     }
     let mut run = RunControl::for_run(plan, setup, opts.fresh, m);
-    if let Some(t) = opts.trace.as_deref().map(Tracer::create).transpose()? {
+    if let Some(t) = opts.trace.as_deref().map(crate::files::trace).transpose()? {
         run.trace(t);
     }
     if !setup.settings.breakpoints.is_empty() {

@@ -7,14 +7,13 @@
 use crate::cli::Cli;
 use crate::config::{
     check_seconds, parse_flag_list, parse_light_pen, parse_memory, parse_octal, parse_range,
-    parse_sense_list, parse_speed, FileConfig, Settings,
+    parse_sense_list, parse_speed, Settings,
 };
 use crate::keyboard::parse_typed;
 use crate::library::{self, Use};
 use crate::run::RunPlan;
-use crate::script::Script;
 use crate::setup::{Restored, Setup};
-use crate::tape::{self, Tape};
+use crate::tape;
 use anyhow::{bail, Context, Result};
 use pdp1_asm::SymbolTable;
 use pdp1_core::Word;
@@ -74,7 +73,7 @@ pub fn settings_from_cli(cli: &Cli) -> Result<Settings> {
 pub fn resolve_settings(cli: &Cli) -> Result<Settings> {
     let from_cli = settings_from_cli(cli)?;
     let base = match &cli.config {
-        Some(path) => FileConfig::load(path)?
+        Some(path) => crate::files::config(path)?
             .to_settings()
             .with_context(|| format!("configuration file {}", path.display()))?,
         None => Settings::default(),
@@ -93,7 +92,11 @@ pub fn setup_from_cli(cli: &Cli) -> Result<Setup> {
         .profile
         .as_deref()
         .is_none_or(|p| p.eq_ignore_ascii_case("auto"));
-    let script = cli.script.as_deref().map(Script::load).transpose()?;
+    let script = cli
+        .script
+        .as_deref()
+        .map(crate::files::script)
+        .transpose()?;
     // Without a TAPE, a script that reads in a tape first names the machine: its tape's
     // profile (the operator's console steps are the script's own).
     let script_boot = match (&cli.tape, &cli.load_state, &script) {
@@ -139,18 +142,22 @@ pub fn setup_from_cli(cli: &Cli) -> Result<Setup> {
     }
     settings.test_word = settings.test_word.or(console.test_word.map(Word::new));
     settings.sense_switches = settings.sense_switches.or(console.sense_switches);
-    let tape = cli.tape.as_deref().map(Tape::boot).transpose()?;
+    let tape = cli
+        .tape
+        .as_deref()
+        .map(crate::files::boot_tape)
+        .transpose()?;
     let reader = cli
         .reader
         .iter()
-        .map(|p| Tape::data(p))
+        .map(|p| crate::files::data_tape(p))
         .collect::<Result<Vec<_>>>()?;
     let typed = cli.type_text.as_deref().map(parse_typed).transpose()?;
     let examine = cli
         .examine
         .iter()
         .map(|r| parse_range(r, "--examine"))
-        .collect::<Result<Vec<_>>>()?;
+        .collect::<Result<Vec<_>, pdp1_host::error::Error>>()?;
     let symbols = match &cli.symbols {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -166,7 +173,7 @@ pub fn setup_from_cli(cli: &Cli) -> Result<Setup> {
         Some(list) => list
             .split(',')
             .map(|t| parse_octal(t, Word::MASK, "--halt-tw").map(Word::new))
-            .collect::<Result<Vec<_>>>()?,
+            .collect::<Result<Vec<_>, pdp1_host::error::Error>>()?,
         None => Vec::new(),
     };
     let deposit_at = cli
@@ -232,7 +239,7 @@ pub fn restored(cli: &Cli) -> Result<Option<Restored>> {
         .as_deref()
         .map(|p| {
             Ok(Restored {
-                machine: crate::state::load(p)?,
+                machine: crate::files::load_state(p)?,
                 name: p.display().to_string(),
             })
         })

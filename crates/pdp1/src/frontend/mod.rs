@@ -252,7 +252,7 @@ impl App {
         run.echo_trace = true;
         if let Some(p) = &opts.trace {
             // The file is the run controller's trace; the pane records what goes into it.
-            run.trace(crate::trace::Tracer::create(p)?);
+            run.trace(crate::files::trace(p)?);
             screen.view.debugger.tracing = true;
         }
         screen.view.debugger.symbols = opts.symbols.take();
@@ -457,11 +457,12 @@ impl App {
     /// screenshot, then `--registers` and `--examine` on stderr.
     pub fn finish(mut self) -> anyhow::Result<()> {
         self.collect();
-        self.run.write_files()?;
+        crate::files::write_run_files(&mut self.run)?;
         if let Some(p) = self.opts.screenshot.clone() {
-            self.screen.screenshot(self.run.machine(), &p)?;
+            let png = self.screen.screenshot(self.run.machine())?;
+            crate::files::write_png(&png, &p)?;
         }
-        self.run.write_dumps();
+        crate::files::print_dumps(&self.run);
         Ok(())
     }
 
@@ -475,7 +476,7 @@ impl App {
 
     fn save_state(&mut self) {
         let p = self.state_path();
-        let msg = match crate::state::save(self.run.machine(), &p) {
+        let msg = match crate::files::save_state(self.run.machine(), &p) {
             Ok(()) => format!("state saved to {}", p.display()),
             Err(e) => format!("{e:#}"),
         };
@@ -489,7 +490,7 @@ impl App {
             .load_state
             .clone()
             .unwrap_or_else(|| self.state_path());
-        match crate::state::load(&p) {
+        match crate::files::load_state(&p) {
             Ok(m) => {
                 self.collect();
                 // (Limits count from here; the typewriter's case is not known.)
@@ -588,7 +589,11 @@ impl App {
 
     fn screenshot_now(&mut self) {
         let path = next_free("pdp1-screenshot", "png");
-        match self.screen.screenshot(self.run.machine(), &path) {
+        let shot = self.screen.screenshot(self.run.machine());
+        match shot
+            .map_err(anyhow::Error::from)
+            .and_then(|png| crate::files::write_png(&png, &path))
+        {
             Ok(()) => self.status(format!("wrote {}", path.display())),
             Err(e) => self.status(format!("{e:#}")),
         }
@@ -696,13 +701,13 @@ impl App {
     /// changes nothing.
     fn mount(&mut self, path: &std::path::Path) {
         let name = path.display();
-        let msg = match crate::tape::Tape::boot(path) {
+        let msg = match crate::files::boot_tape(path) {
             Ok(t) => {
                 self.run.mount_boot(&t, &tape_name(Some(path)));
                 format!("{name} is in the reader: F7 READ IN loads it")
             }
             Err(boot) => {
-                match crate::tape::Tape::data(path) {
+                match crate::files::data_tape(path) {
                     // Not a READ IN image (or truncated): a data tape, unless it cannot be read.
                     Ok(t) if path.is_file() => {
                         self.run.mount_data(&t, &tape_name(Some(path)));
@@ -821,7 +826,7 @@ impl App {
             }
             (Key::W, true) => {
                 let path = next_free("pdp1-trace", "txt");
-                let r = self.screen.view.debugger.save_trace(&path);
+                let r = std::fs::write(&path, self.screen.view.debugger.trace_text());
                 self.status(match r {
                     Ok(()) => format!("wrote {}", path.display()),
                     Err(e) => format!("cannot write {}: {e:#}", path.display()),
@@ -970,7 +975,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("pdp1-extend-lamp-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let off = dir.join("off.ron");
-        crate::state::save(&Machine::new(MachineConfig::default()).unwrap(), &off).unwrap();
+        crate::files::save_state(&Machine::new(MachineConfig::default()).unwrap(), &off).unwrap();
 
         let mut m = Machine::new(MachineConfig::default()).unwrap();
         m.set_extend_switch(true);
@@ -1101,7 +1106,9 @@ mod tests {
         );
 
         // SINGLE STEP at 104 (jmp: fetch only), then at 100 (law), then 101 (dac: fetch, execute).
-        app.run.machine_mut().set_pc(0o101);
+        app.press(CKey::SingleStep, false);
+        app.press(CKey::SingleStep, false);
+        assert_eq!(app.run.machine().pc(), 0o101);
         app.press(CKey::SingleStep, false);
         let st = app.screen.view.status.clone();
         assert!(
@@ -1187,8 +1194,9 @@ mod tests {
             ..Default::default()
         };
         let mut app = app_with_run(&[], plan, Typist::default());
-        app.run
-            .set_script(crate::script::Script::parse("wait 1s\n", "t.pdp1").unwrap());
+        app.run.set_script(
+            crate::script::Script::parse("wait 1s\n", "t.pdp1", &|p| std::fs::read(p)).unwrap(),
+        );
         for _ in 0..100 {
             app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
             app.emulate();
@@ -1236,7 +1244,10 @@ mod tests {
             plan,
             Typist::default(),
         );
-        let script = crate::script::Script::parse("wait halt\ncontinue\nstop\n", "t.pdp1").unwrap();
+        let script = crate::script::Script::parse("wait halt\ncontinue\nstop\n", "t.pdp1", &|p| {
+            std::fs::read(p)
+        })
+        .unwrap();
         app.run.set_script(script);
         app.run.set_test_address(0o100);
         app.run.start(false);
@@ -1279,7 +1290,7 @@ mod tests {
     fn read_in_again_rewinds_the_tape_and_ctrl_o_mounts_another() {
         let dir = std::env::temp_dir().join(format!("pdp1-read-in-again-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let five = crate::tape::Tape::boot(&law_tape(&dir, 5)).unwrap();
+        let five = crate::files::boot_tape(&law_tape(&dir, 5)).unwrap();
         let seven = law_tape(&dir, 7);
         let mut m = Machine::new(MachineConfig::default()).unwrap();
         m.mount_tape(five.frames.clone());
@@ -1294,8 +1305,12 @@ mod tests {
         run_to_stop(&mut app);
         assert_eq!(app.run.machine().ac(), Word::new(5), "loaded and ran");
         // Clobber the program; READ IN again must load it from the rewound tape.
-        app.run.machine_mut().write(0o100, Word::ZERO).unwrap();
-        app.run.machine_mut().set_ac(Word::ZERO);
+        // (DEPOSIT's own way would need the test word; a script's deposit, then EXAMINE
+        // of the clobbered word clears AC.)
+        app.run.deposit_at(0o100, Word::ZERO);
+        app.run.set_test_address(0o100);
+        app.run.examine();
+        assert_eq!(app.run.machine().ac(), Word::ZERO);
         app.press(CKey::ReadIn, false);
         assert!(
             app.screen.view.status.contains("rewound"),
@@ -1350,6 +1365,7 @@ mod tests {
         for (a, v) in [(0o100, 0o720007), (0o101, 0o720003), (0o102, 0o760400)] {
             m.write(a, Word::new(v)).unwrap();
         }
+        m.set_io(Word::new(0o61));
         let run = RunControl::new(
             Default::default(),
             crate::tape::Feeder::new(None, &[]),
@@ -1357,7 +1373,6 @@ mod tests {
             m,
         );
         let mut app = App::new(options(), run, 800, 600).unwrap();
-        app.run.machine_mut().set_io(Word::new(0o61));
         app.run.set_test_address(0o100);
         app.run.start(false);
         for _ in 0..100 {

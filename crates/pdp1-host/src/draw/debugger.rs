@@ -7,8 +7,6 @@ use pdp1_asm::disasm::disassemble;
 use pdp1_asm::SymbolTable;
 use pdp1_core::{Machine, Word};
 use std::collections::VecDeque;
-use std::io::Write;
-use std::path::Path;
 
 /// Trace lines kept in memory (and written by "save trace").
 pub const TRACE_KEEP: usize = 20_000;
@@ -64,14 +62,9 @@ impl Debugger {
         self.trace.push_back(line);
     }
 
-    /// Write the kept trace to `path`.
-    pub fn save_trace(&self, path: &Path) -> anyhow::Result<()> {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
-        for l in &self.trace {
-            writeln!(f, "{l}")?;
-        }
-        f.flush()?;
-        Ok(())
+    /// The kept trace, one line each (ctrl+W writes it to a file).
+    pub fn trace_text(&self) -> String {
+        self.trace.iter().map(|l| format!("{l}\n")).collect()
     }
 
     /// The address (octal) or symbol `text` names, for go-to.

@@ -15,9 +15,9 @@
 //! address outside memory is an error naming the file, the line and the column.
 
 use crate::config::{parse_octal, parse_sense_list};
+use crate::error::{bail, err, Result};
 use crate::keyboard::{parse_typed, Key};
 use crate::typeout::{stroke, Stroke};
-use anyhow::{anyhow, bail, Context, Result};
 use pdp1_core::{Machine, TypeEvent, Word};
 use std::path::{Path, PathBuf};
 
@@ -219,21 +219,19 @@ const USAGE: &str = "expected one of: tw, ss, ta, start, stop, continue, readin,
                      examine, mount, punch, type, wait (docs/headless.md, \"Operator scripts\")";
 
 impl Script {
-    /// Read and check the script `path`; file names in it are relative to the current
-    /// directory, as on the command line.
-    pub fn load(path: &Path) -> Result<Script> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read script {}", path.display()))?;
-        Script::parse(&text, &path.display().to_string())
-    }
-
-    /// Parse `text` (the file `name`).
-    pub fn parse(text: &str, name: &str) -> Result<Script> {
+    /// Parse and check `text` (the file `name`). `read_tape` reads the tape a `mount` names
+    /// (the host's file system: file names are relative to the current directory, as on the
+    /// command line), so a missing tape is an error before anything runs.
+    pub fn parse(
+        text: &str,
+        name: &str,
+        read_tape: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+    ) -> Result<Script> {
         let mut steps = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let n = i + 1;
             let at = |col: usize| format!("script {name} line {n}, column {col}");
-            let toks = tokens(line).map_err(|(col, e)| anyhow!("{}: {e}", at(col)))?;
+            let toks = tokens(line).map_err(|(col, e)| err!("{}: {e}", at(col)))?;
             let Some(first) = toks.first() else {
                 continue;
             };
@@ -248,7 +246,7 @@ impl Script {
                 Ok(())
             };
             let octal = |t: &Token, max: u32, what: &str| -> Result<u32> {
-                parse_octal(&t.text, max, what).map_err(|e| anyhow!("{}: {e}", at(t.col)))
+                parse_octal(&t.text, max, what).map_err(|e| err!("{}: {e}", at(t.col)))
             };
             let file = |t: &Token| -> PathBuf { PathBuf::from(&t.text) };
             let action = match verb.as_str() {
@@ -268,7 +266,7 @@ impl Script {
                     )?;
                     let list: Vec<&str> = args.iter().map(|t| t.text.as_str()).collect();
                     let bits = parse_sense_list(&list.join(","), "ss")
-                        .map_err(|e| anyhow!("{}: {e}", at(args[0].col)))?;
+                        .map_err(|e| err!("{}: {e}", at(args[0].col)))?;
                     Action::SenseSwitches(bits)
                 }
                 "start" => {
@@ -304,14 +302,14 @@ impl Script {
                         "an octal address or range, e.g. `examine 100` or `examine 100-117`",
                     )?;
                     let (a, b) = crate::config::parse_range(&args[0].text, "examine")
-                        .map_err(|e| anyhow!("{}: {e}", at(args[0].col)))?;
+                        .map_err(|e| err!("{}: {e}", at(args[0].col)))?;
                     Action::Examine(a, b)
                 }
                 "mount" => {
                     want(1, 1, "a tape file, e.g. `mount hyperspace85.bin`")?;
                     let path = file(&args[0]);
-                    let frames = std::fs::read(&path).map_err(|e| {
-                        anyhow!(
+                    let frames = read_tape(&path).map_err(|e| {
+                        err!(
                             "{}: cannot read tape {}: {e}",
                             at(args[0].col),
                             path.display()
@@ -339,7 +337,7 @@ impl Script {
                         );
                     }
                     let keys = parse_typed(&args[0].text)
-                        .map_err(|e| anyhow!("{}: {e:#}", at(args[0].col)))?;
+                        .map_err(|e| err!("{}: {e:#}", at(args[0].col)))?;
                     Action::Type(keys)
                 }
                 "wait" => {
@@ -362,7 +360,7 @@ impl Script {
                                 bail!("{}: the text to wait for goes in quotes", at(args[1].col));
                             }
                             let t = unescape_text(&args[1].text)
-                                .map_err(|e| anyhow!("{}: {e}", at(args[1].col)))?;
+                                .map_err(|e| err!("{}: {e}", at(args[1].col)))?;
                             if t.is_empty() {
                                 bail!("{}: the text to wait for is empty", at(args[1].col));
                             }
@@ -370,7 +368,7 @@ impl Script {
                         }
                         t => {
                             want(1, 1, form)?;
-                            let ns = parse_time(t).map_err(|e| anyhow!("{}: {e}", at(what.col)))?;
+                            let ns = parse_time(t).map_err(|e| err!("{}: {e}", at(what.col)))?;
                             Action::WaitTime(ns)
                         }
                     }
@@ -543,7 +541,8 @@ mod tests {
     use super::*;
 
     fn parse(t: &str) -> Result<Vec<Action>> {
-        Script::parse(t, "s.txt").map(|s| s.steps.into_iter().map(|s| s.action).collect())
+        Script::parse(t, "s.txt", &|p| std::fs::read(p))
+            .map(|s| s.steps.into_iter().map(|s| s.action).collect())
     }
 
     fn err(t: &str) -> String {
@@ -614,11 +613,17 @@ mod tests {
         let t = d.join("t.rim");
         std::fs::write(&t, [1u8]).unwrap();
         let t = t.display().to_string();
-        let s = Script::parse(&format!("tw 20\nmount {t}\nreadin\n"), "s").unwrap();
+        let s = Script::parse(&format!("tw 20\nmount {t}\nreadin\n"), "s", &|p| {
+            std::fs::read(p)
+        })
+        .unwrap();
         assert_eq!(s.boot_tape(), Some(Path::new(&t)));
-        let s = Script::parse(&format!("start 4\nmount {t}\nreadin\n"), "s").unwrap();
+        let s = Script::parse(&format!("start 4\nmount {t}\nreadin\n"), "s", &|p| {
+            std::fs::read(p)
+        })
+        .unwrap();
         assert_eq!(s.boot_tape(), None);
-        let s = Script::parse(&format!("mount {t}\n"), "s").unwrap();
+        let s = Script::parse(&format!("mount {t}\n"), "s", &|p| std::fs::read(p)).unwrap();
         assert_eq!(s.boot_tape(), None);
     }
 
@@ -655,7 +660,7 @@ mod tests {
             "wait tape 1",
             "\u{0}",
         ] {
-            let _ = Script::parse(line, "s");
+            let _ = Script::parse(line, "s", &|p| std::fs::read(p));
         }
         assert!(err("wait text ''").contains("empty"));
         assert!(err("mount ''").contains("cannot read tape"));

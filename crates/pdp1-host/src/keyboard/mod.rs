@@ -7,14 +7,13 @@
 //! `#`=⊃, `!`=∨, `&`=∧, `^`=↑, `` ` ``=→, `*`=×; the Unicode characters themselves work too.
 //!
 //! One module for every way keys reach the machine (issue 18): this file (text → keys, the
-//! typist of `--type` and stdin), [`host`] (the window's keyboard: characters the host gives,
-//! case shifts struck as the real keyboard does) and [`stdin`] (keys from standard input,
-//! headless).
+//! typist of `--type` and stdin) and [`host`] (its person policy: the window's keyboard,
+//! characters the host gives, case shifts struck as the real keyboard does). Keys from
+//! standard input are the `pdp1` binary's (`stdin.rs`).
 
 pub mod host;
-pub mod stdin;
 
-use anyhow::{bail, Result};
+use crate::error::{bail, Result};
 use pdp1_core::{Machine, TypeEvent};
 use std::collections::VecDeque;
 
@@ -236,19 +235,6 @@ impl Typist {
         self.last_strike_ns = Some(now);
         true
     }
-}
-
-/// Keys for the characters of `text`; characters without a key are reported and skipped.
-pub fn keys_for_text(text: &str) -> Vec<Key> {
-    text.chars()
-        .filter_map(|c| {
-            let k = key_for(if c == '\u{7f}' { '\u{8}' } else { c });
-            if k.is_none() {
-                eprintln!("pdp1: no typewriter key for {c:?}; skipped");
-            }
-            k
-        })
-        .collect()
 }
 
 #[cfg(test)]

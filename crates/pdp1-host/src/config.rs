@@ -4,10 +4,9 @@
 //! Values keep the PDP-1's octal conventions: the test word and test address are octal (in RON
 //! either as a string of octal digits, `"6000"`, or as a RON octal literal, `0o6000`).
 
-use anyhow::{bail, Context, Result};
+use crate::error::{bail, Result};
 use pdp1_core::Word;
 use serde::Deserialize;
-use std::path::Path;
 
 /// How fast emulated time runs against the wall clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -227,7 +226,7 @@ pub fn parse_memory(text: &str, what: &str) -> Result<usize> {
         None => (t, 1u64),
     };
     let n: u64 = num.parse().map_err(|_| {
-        anyhow::anyhow!("{what}: `{text}` is not a memory size (expected 4K, 8K, … 64K)")
+        crate::err!("{what}: `{text}` is not a memory size (expected 4K, 8K, … 64K)")
     })?;
     check_memory_words(n.saturating_mul(scale), what)
 }
@@ -273,9 +272,7 @@ fn pen_coord(v: i64, what: &str) -> Result<i16> {
 /// `X,Y` in decimal Type 30 coordinates (−511 … 511 each, y up), e.g. `-100,250`.
 pub fn parse_light_pen(text: &str, what: &str) -> Result<(i16, i16)> {
     let bad = || {
-        anyhow::anyhow!(
-            "{what}: `{text}` is not a position (expected X,Y in decimal, e.g. `-100,250`)"
-        )
+        crate::err!("{what}: `{text}` is not a position (expected X,Y in decimal, e.g. `-100,250`)")
     };
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     let x: i64 = x.trim().parse().map_err(|_| bad())?;
@@ -298,18 +295,12 @@ pub fn parse_range(text: &str, what: &str) -> Result<(u32, u32)> {
 }
 
 impl FileConfig {
-    /// Read and parse a RON configuration file. Errors name the file and the position.
-    pub fn load(path: &Path) -> Result<FileConfig> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read configuration file {}", path.display()))?;
-        Self::parse(&text).with_context(|| format!("configuration file {}", path.display()))
-    }
-
+    /// Parse a RON configuration (the host reads the file; errors give the position).
     pub fn parse(text: &str) -> Result<FileConfig> {
         // Fields are written plainly (`tw: "777"`), not as `Some("777")`.
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let cfg: FileConfig = options.from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let cfg: FileConfig = options.from_str(text).map_err(|e| crate::err!("{e}"))?;
         Ok(cfg)
     }
 

@@ -17,17 +17,16 @@
 //! with limits) makes a stop end the run unless a script goes on, [`RunControl::idle_ends`]
 //! (headless) ends it when the program waits for a key that will never come.
 
+use crate::error::Result;
 use crate::keyboard::host::KeyTarget;
 use crate::keyboard::{Key, Typist};
 use crate::script::{Action, Script};
 use crate::setup::{examine_lines, registers_line, Setup};
 use crate::tape::Feeder;
 use crate::trace::Tracer;
-use anyhow::{Context, Result};
 use pdp1_asm::SymbolTable;
 use pdp1_core::{DisplayPoint, Limit, Machine, StopReason, TypeEvent, Word};
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Why a run ended (headless: the exit; the window: the status line).
@@ -218,7 +217,7 @@ pub struct RunControl {
     symbols: Option<SymbolTable>,
     /// The first error writing the trace: the trace stops going to the file, and the error
     /// is reported at the end.
-    trace_error: Option<anyhow::Error>,
+    trace_error: Option<crate::error::Error>,
     /// The reader has been looked at once, before the first step.
     begun: bool,
     punched: Vec<u8>,
@@ -294,8 +293,7 @@ impl RunControl {
         self.keys = Some(keys);
     }
 
-    /// Give the run a script (tests; `for_run` takes `--script`'s).
-    #[cfg(test)]
+    /// Give the run a script (`for_run` takes the set-up's).
     pub fn set_script(&mut self, script: crate::script::Script) {
         self.script = Some(script);
     }
@@ -553,12 +551,6 @@ impl RunControl {
         self.m = m;
         self.restart_counts();
         self.typist.forget_case();
-    }
-
-    /// The machine, to set up a test.
-    #[cfg(test)]
-    pub fn machine_mut(&mut self) -> &mut Machine {
-        &mut self.m
     }
 
     /// Run towards emulated time `until` (a headless slice, a window chunk): first the
@@ -996,9 +988,10 @@ impl RunControl {
         self.keys = None;
     }
 
-    /// The result files, in this order: the trace, `--punch`, `--save-state`. (`--screenshot`
-    /// comes after, from the driver; then [`RunControl::write_dumps`].)
-    pub fn write_files(&mut self) -> Result<()> {
+    /// The run is over: the trace is finished, and the result files are handed to the host
+    /// to write, in this order: `--punch`, a script's `punch FILE`s, `--save-state`.
+    /// (`--screenshot` comes after, from the driver; then [`RunControl::dump_lines`].)
+    pub fn result_files(&mut self) -> Result<Vec<ResultFile>> {
         self.close_keys();
         self.collect_punch();
         if let Some(e) = self.trace_error.take() {
@@ -1007,37 +1000,50 @@ impl RunControl {
         if let Some(t) = self.tracer.take() {
             t.finish()?;
         }
+        let mut files = Vec::new();
         if let Some(path) = &self.plan.punch {
-            std::fs::write(path, &self.punched)
-                .with_context(|| format!("cannot write punch file {}", path.display()))?;
+            files.push(ResultFile::Punch(path.clone(), self.punched.clone()));
         }
         for (i, (path, from)) in self.punch_files.iter().enumerate() {
             let to = self
                 .punch_files
                 .get(i + 1)
                 .map_or(self.punched.len(), |n| n.1);
-            std::fs::write(path, &self.punched[*from..to])
-                .with_context(|| format!("cannot write punch file {}", path.display()))?;
+            files.push(ResultFile::Punch(
+                path.clone(),
+                self.punched[*from..to].to_vec(),
+            ));
         }
         if let Some(path) = &self.plan.save_state {
-            crate::state::save(&self.m, path)?;
+            files.push(ResultFile::State(
+                path.clone(),
+                crate::state::to_ron(&self.m)?,
+            ));
         }
-        Ok(())
+        Ok(files)
     }
 
-    /// `--registers` and `--examine` on stderr.
-    pub fn write_dumps(&self) {
+    /// `--registers` and `--examine`: the lines for stderr.
+    pub fn dump_lines(&self) -> Vec<String> {
         let m = &self.m;
-        let mut err = std::io::stderr().lock();
+        let mut lines = Vec::new();
         if self.plan.registers {
-            let _ = writeln!(err, "{}", registers_line(m));
+            lines.push(registers_line(m));
         }
         for &(a, b) in &self.plan.examine {
-            for line in examine_lines(m, a, b) {
-                let _ = writeln!(err, "{line}");
-            }
+            lines.extend(examine_lines(m, a, b));
         }
+        lines
     }
+}
+
+/// A file the run leaves for the host to write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResultFile {
+    /// Punched frames (`--punch`, a script's `punch FILE`).
+    Punch(PathBuf, Vec<u8>),
+    /// The machine state as RON text (`--save-state`).
+    State(PathBuf, String),
 }
 
 /// The watched address the instruction just completed wrote, if any: its opcode (`ir`, the

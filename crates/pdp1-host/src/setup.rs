@@ -4,11 +4,11 @@
 //! state, switches, tape mounted, READ IN pressed.
 
 use crate::config::{Settings, Speed};
+use crate::error::{bail, Result};
 use crate::keyboard::Key;
 use crate::library::{Known, Profile};
 use crate::script::Script;
 use crate::tape::{Feeder, Tape};
-use anyhow::{bail, Result};
 use pdp1_asm::SymbolTable;
 use pdp1_core::{Limit, Machine, MachineConfig, StopReason, Word};
 
@@ -130,7 +130,7 @@ impl Setup {
                     lai_lia: s.lai_lia.unwrap_or(defaults.lai_lia),
                     second_display: s.second_display.unwrap_or(defaults.second_display),
                 };
-                Machine::new(config).map_err(|e| anyhow::anyhow!("{e}"))?
+                Machine::new(config).map_err(|e| crate::err!("{e}"))?
             }
         };
         // On a restored machine only the switches given explicitly change; a fresh one powers
