@@ -1,5 +1,5 @@
-//! The run controller (issue 18): everything a run does besides executing instructions,
-//! written once for the window and for headless runs. The run plan (limits, `--continue-halts`,
+//! The run controller (issues 18 and 25): everything a run does besides executing instructions,
+//! written once for every host, and the only code that changes the machine. The run plan (limits, `--continue-halts`,
 //! the result files and dumps, from the command line and the RON file, with no clap type inside)
 //! and [`RunControl`], which owns the machine and what acts on it during the run — the reader's
 //! tapes (`--reader`), the typist of `--type` (and of stdin), the `--script`, CONTINUE after a
@@ -7,12 +7,17 @@
 //! punched frames, the tracer and write watches, why the machine stands or the run ended — and
 //! the end-of-run outputs in one fixed order.
 //!
-//! Both drivers take one step, [`RunControl::advance`] to an emulated time, and show what it
+//! The console's actions are its methods (START, STOP, CONTINUE, READ IN, EXAMINE, DEPOSIT, the
+//! switches, SINGLE STEP, SINGLE INST, tapes, breakpoints, watches, keys): the window's keys, a
+//! script's lines ([`RunControl::act`]) and the ManKalah agent call the same ones, and the
+//! machine itself is private ([`RunControl::machine`] to look at it).
+//!
+//! Every driver takes one step, [`RunControl::advance`] to an emulated time, and shows what it
 //! returns ([`Advance`]: typed events, display points, the script's lines, notes, trace lines,
 //! a stop, the end). They keep only what is the host's: headless asks for 10 ms slices on an
-//! absolute grid and adds stdout, stdin keys, `--audio`, `--screenshot` and wall-clock pacing;
-//! the window asks for 5 ms chunks paced against the host clock and adds drawing, the host
-//! keyboard and mouse, sound and the debugger's SINGLE STEP / SINGLE INST on [`RunControl::m`].
+//! absolute grid ([`SLICE_NS`]) and adds stdout, stdin keys, `--audio`, `--screenshot` and
+//! wall-clock pacing; the window asks for 5 ms chunks paced against the host clock and adds
+//! drawing, the host keyboard and mouse and sound.
 //! Two switches say who is at the console: [`RunControl::unattended`] (headless; the window
 //! with limits) makes a stop end the run unless a script goes on, [`RunControl::idle_ends`]
 //! (headless) ends it when the program waits for a key that will never come.

@@ -1,9 +1,10 @@
 //! Operator scripts (`--script FILE`, issue 15): what an operator does at the console during a
 //! session — switches, START, STOP, CONTINUE, READ IN, tapes on the reader and the punch, keys —
 //! with waits for a halt, for a time, or for typed text, one action a line, the way SIMH's `do`
-//! files and a demonstrator's checklist work. One parser and one interpreter for both drivers:
-//! the headless runner and the window call [`Script::act`] between their slices of emulated
-//! time, and everything the script does to the machine happens there.
+//! files and a demonstrator's checklist work. One parser for every host; the run controller
+//! asks [`Script::next_due`] for the actions whose waits are over at the start of each step and
+//! does each with its own console method, so everything the script does to the machine happens
+//! there, between steps.
 //!
 //! The format (docs/headless.md, "Operator scripts"): one action a line, words separated by
 //! blanks, `#` starts a comment (outside quotes), blank lines are ignored. Numbers are octal

@@ -4,8 +4,8 @@
 //! function of the machine and its output streams, also used headless for `--screenshot`. The
 //! run itself is the run controller's (`crate::run`: it owns the machine, the script, the
 //! typist, the limits and the stop rules; the window takes its steps as headless does). This
-//! module only connects them to a window: host input, real-time pacing ([`pacing`]), frame
-//! timing, sound, and the debugger's own stepping on the controller's machine.
+//! module only connects them to a window: host input turned into the controller's console
+//! actions, real-time pacing ([`pacing`]), frame timing and sound.
 
 pub mod controls;
 pub mod pacing;
@@ -225,7 +225,7 @@ pub struct App {
     /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
     /// restored state's pen), else away from the tube.
     pen_rest: Option<(i16, i16)>,
-    /// The run controller and its machine (`run.m`): limits from the start of the run,
+    /// The run controller, the one way into the machine: limits from the start of the run,
     /// `--reader`, `--type`, `--script`, `--continue-halts`, the punched frames, the stop rules,
     /// the end-of-run outputs (shared with headless).
     pub run: RunControl,
