@@ -173,9 +173,10 @@ fn parse_time(t: &str) -> Result<u64> {
     }
 }
 
-/// The program's typed output as text (`wait text` compares with it): carriage return is
+/// The program's typed output as text (`wait text` compares with it; the ManKalah agent reads
+/// the program's answers so): carriage return is
 /// `\n`, tab `\t`, backspace `\b` (0x08); case shifts and ribbon changes are nothing.
-fn typed_text(events: &[TypeEvent], out: &mut String) {
+pub fn typed_text(events: &[TypeEvent], out: &mut String) {
     for e in events.iter().filter(|e| !e.local) {
         match stroke(e.code, e.upper) {
             Stroke::Return => out.push('\n'),

@@ -28,7 +28,6 @@
 
 use crate::run::{End, RunControl, Stop};
 use crate::setup::Setup;
-use crate::typeout::{stroke, Stroke};
 use anyhow::{bail, Context, Result};
 use kalah::mankalah::{agent_line, Action, EngineMsg, Match, Turn, HOLES};
 use kalah::{Board7, Side};
@@ -480,18 +479,7 @@ impl MachineConsole {
             let now = self.run.machine().time_ns();
             let until = (now / SLICE_NS + 1) * SLICE_NS;
             let a = self.run.advance(until);
-            for e in &a.typed {
-                if e.local {
-                    continue;
-                }
-                match stroke(e.code, e.upper) {
-                    Stroke::Return => text.push('\n'),
-                    Stroke::Backspace => text.push('\u{8}'),
-                    Stroke::Tab => text.push('\t'),
-                    Stroke::Char(c) | Stroke::Overstrike(c) => text.push(c),
-                    Stroke::Nothing => {}
-                }
-            }
+            crate::script::typed_text(&a.typed, &mut text);
             // The program flags are not listened to; keep them from piling up.
             self.run.drain_flags();
             let m = self.run.machine();
