@@ -208,7 +208,7 @@ pub struct RunControl {
     /// The run ends when the program waits for a key with nothing left to type (headless).
     pub idle_ends: bool,
     /// Trace lines are made, one an instruction (`--trace`; the window's ctrl+T).
-    pub tracing: bool,
+    tracing: bool,
     /// Trace lines are also handed back in [`Advance::trace`] (the window's pane).
     pub echo_trace: bool,
     /// Addresses whose store stops the machine (the window's ctrl+K).

@@ -142,3 +142,55 @@ fn mankalah_refuses_the_six_pit_program() {
         r.stderr
     );
 }
+
+/// `--mankalah` honours the result files a headless run writes (they were dropped): a match
+/// the engine aborts with a bare `END` ends normally, and `--save-state`, `--punch`, `--trace`
+/// and `--registers` are there afterwards.
+#[test]
+fn mankalah_writes_the_result_files_at_the_end_of_a_match() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = own_dir("mankalah-files");
+    let (state, punch, trace) = (dir.join("s.ron"), dir.join("p.pt"), dir.join("t.txt"));
+    let mut child = Command::new(common::bin())
+        .args(["--mankalah", "--depth", "2", "--registers", "--save-state"])
+        .arg(&state)
+        .arg("--punch")
+        .arg(&punch)
+        .arg("--trace")
+        .arg(&trace)
+        .arg(roms("kalah7.rim"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // North: the engine moves first, and aborts the match instead.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"START;North\nEND\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("the engine ended the match early"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.lines().any(|l| l.starts_with("pc=")),
+        "--registers: {stderr}"
+    );
+    let saved = std::fs::read_to_string(&state).unwrap();
+    assert!(saved.contains("pdp1-state"), "{saved:.200}");
+    assert!(punch.exists(), "--punch (nothing punched: an empty file)");
+    let traced = std::fs::read_to_string(&trace).unwrap();
+    assert!(
+        traced.lines().next().is_some_and(|l| l.contains("cycles=")),
+        "{:.200}",
+        traced
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
