@@ -63,6 +63,9 @@ impl Typist {
     /// A person strikes `key`: at once (after its case shift, if the typewriter is in the
     /// other case: the key then waits for [`Typist::pump`]), or behind keys already held.
     pub fn type_key_now(&mut self, key: Key, now_ns: u64, m: &mut impl KeyTarget) {
+        // A person at the keyboard sees its shift lever: a case not known yet is lower (the
+        // lever at rest), never a shift struck just in case.
+        self.upper.get_or_insert(false);
         if !self.held.is_empty() {
             if self.held.len() < MAX_WAITING {
                 self.held.push_back(key);
@@ -224,5 +227,15 @@ mod tests {
         k.upper = Some(true); // the program printed in upper case
         assert_eq!(k.codes_for('a'), Some(vec![0o72, 0o61]));
         assert_eq!(k.codes_for('A'), Some(vec![0o61]));
+    }
+
+    /// A person's key with the case not known (a restored state) is struck in lower case
+    /// without a shift, as the window's keyboard always did; a patient key would get its shift.
+    #[test]
+    fn a_persons_key_in_an_unknown_case_is_lower_case() {
+        let mut k = Typist::default();
+        let mut b = Buffer::default();
+        k.type_char('a', 0, &mut b);
+        assert_eq!(b.struck, vec![0o61]);
     }
 }
