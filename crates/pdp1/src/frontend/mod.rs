@@ -1413,4 +1413,51 @@ mod tests {
             app.screen.scope_energy()
         );
     }
+
+    /// Issue 25: the console's switches and keys in the window are the run controller's
+    /// actions — ctrl+arrows set the test word, the test address and EXTEND on the machine
+    /// (the lamp follows the machine), F6 DEPOSIT and F5 EXAMINE act at the test address, and
+    /// F3 STOP makes the machine stand for the operator until F4 CONTINUE.
+    #[test]
+    fn the_windows_switches_and_console_keys_are_the_controllers() {
+        // 100: jmp 100
+        let mut app = app_with(&[(0o100, 0o600100)]);
+        let up = |app: &mut App| app.events(&[Input::Key(Key::Up, true, false)]);
+        let right = |app: &mut App, n: usize| {
+            for _ in 0..n {
+                app.events(&[Input::Key(Key::Right, true, false)]);
+            }
+        };
+        // Test word bit 17 (the cursor's first step right from bit 0 is bit 1).
+        right(&mut app, 17);
+        up(&mut app);
+        assert_eq!(app.run.machine().test_word(), Word::new(1));
+        // Test address bits 9 and 10 (0100 is bit 9 of 16): cursor 24 + 9.
+        right(&mut app, 24 + 9 - 17);
+        up(&mut app);
+        assert_eq!(app.run.machine().test_address(), 0o100);
+        // EXTEND, the last switch: the machine's switch and the lamp.
+        right(&mut app, SWITCH_COUNT - 1 - (24 + 9));
+        up(&mut app);
+        assert!(app.run.machine().extend_switch() && app.screen.view.extend_switch);
+        // DEPOSIT the test word at 100, EXAMINE it back.
+        app.events(&[Input::Key(Key::F6, false, false)]);
+        assert_eq!(app.run.machine().read(0o100).unwrap(), Word::new(1));
+        assert!(app.screen.view.status.contains("deposit 000001 at 000100"));
+        app.events(&[Input::Key(Key::F5, false, false)]);
+        assert!(app.screen.view.status.contains("examine 000100: 000001"));
+        // START, STOP: it stands; CONTINUE: it runs again.
+        app.run.deposit_at(0o100, Word::new(0o600100));
+        app.events(&[Input::Key(Key::F2, false, false)]);
+        assert!(app.run.machine().running());
+        app.events(&[Input::Key(Key::F3, false, false)]);
+        assert!(!app.run.machine().running());
+        app.emulate();
+        assert!(
+            !app.quit && !app.run.machine().running(),
+            "stands for the operator"
+        );
+        app.events(&[Input::Key(Key::F4, false, false)]);
+        assert!(app.run.machine().running());
+    }
 }
