@@ -640,6 +640,15 @@ impl Screen {
 mod tests {
     use super::*;
 
+    /// Window sizes from the smallest up, for the layout's tests.
+    const WINDOW_SIZES: [(usize, usize); 5] = [
+        MIN_SIZE,
+        DEFAULT_SIZE,
+        (1000, 900),
+        (1600, 1000),
+        (2400, 1400),
+    ];
+
     #[test]
     fn layout_fits_the_window_without_overlap() {
         for (w, h) in [
@@ -894,13 +903,7 @@ mod tests {
     #[test]
     fn switches_are_big_enough_to_click_at_every_size() {
         let m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
-        for (w, h) in [
-            MIN_SIZE,
-            DEFAULT_SIZE,
-            (1000, 900),
-            (1600, 1000),
-            (2400, 1400),
-        ] {
+        for (w, h) in WINDOW_SIZES {
             let mut sc = Screen::new(w, h);
             sc.render(&m);
             let l = sc.layout();
@@ -941,14 +944,7 @@ mod tests {
     /// fits its button.
     #[test]
     fn function_keys_show_at_every_size() {
-        for (w, h) in [
-            MIN_SIZE,
-            DEFAULT_SIZE,
-            (1000, 900),
-            (1600, 1000),
-            (2400, 1400),
-            (3840, 2160),
-        ] {
+        for (w, h) in WINDOW_SIZES.into_iter().chain([(3840, 2160)]) {
             let l = Layout::new(w, h);
             let room = console::key_room(l.console.w, l.s);
             for k in console::KEYS.iter().flatten() {

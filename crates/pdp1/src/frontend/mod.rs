@@ -1040,17 +1040,7 @@ mod tests {
     }
 
     fn app_with(words: &[(u32, u32)]) -> App {
-        let mut m = Machine::new(MachineConfig::default()).unwrap();
-        for &(a, v) in words {
-            m.write(a, Word::new(v)).unwrap();
-        }
-        let run = RunControl::new(
-            Default::default(),
-            crate::tape::Feeder::new(None, &[]),
-            Default::default(),
-            m,
-        );
-        App::new(options(), run, 800, 600).unwrap()
+        app_with_run(words, Default::default(), Typist::default())
     }
 
     /// Issue 17, the debugger: a write watch (ctrl+K) stops the machine after a store into
