@@ -610,8 +610,7 @@ mod tests {
 
     #[test]
     fn the_boot_tape_is_the_first_one_read_in_before_anything_runs() {
-        let d = std::env::temp_dir().join(format!("pdp1-script-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
+        let d = test_support::scratch("script-boot-tape");
         let t = d.join("t.rim");
         std::fs::write(&t, [1u8]).unwrap();
         let t = t.display().to_string();

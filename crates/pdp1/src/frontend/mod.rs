@@ -972,8 +972,7 @@ mod tests {
     /// the lamp followed the command line, not the machine).
     #[test]
     fn the_extend_lamp_shows_the_machines_switch() {
-        let dir = std::env::temp_dir().join(format!("pdp1-extend-lamp-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = test_support::scratch("extend-lamp");
         let off = dir.join("off.ron");
         crate::files::save_state(&Machine::new(MachineConfig::default()).unwrap(), &off).unwrap();
 
@@ -998,7 +997,6 @@ mod tests {
             !app.screen.view.extend_switch,
             "out after restoring a state without it"
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// Issue 17: F1 shows the program's keys when its tape has a help file beside it (Kalah's
@@ -1278,8 +1276,7 @@ mod tests {
     /// "tape ran out"); ctrl+O mounts another tape by its path, and a bad path changes nothing.
     #[test]
     fn read_in_again_rewinds_the_tape_and_ctrl_o_mounts_another() {
-        let dir = std::env::temp_dir().join(format!("pdp1-read-in-again-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = test_support::scratch("read-in-again");
         let five = crate::files::boot_tape(&law_tape(&dir, 5)).unwrap();
         let seven = law_tape(&dir, 7);
         let mut m = Machine::new(MachineConfig::default()).unwrap();
@@ -1342,7 +1339,6 @@ mod tests {
             Word::new(7),
             "the mounted tape was read in"
         );
-        std::fs::remove_dir_all(&dir).ok();
     }
 
     /// Issue 16: after the machine stops, the picture fades and a character being typed is
