@@ -244,13 +244,7 @@ impl Machine {
             }
             0o07 => {
                 let a = self.cal_address(ir);
-                self.phase = Phase::Execute {
-                    ir,
-                    pc0,
-                    ma: a,
-                    xct,
-                };
-                None
+                self.addressed(ir, pc0, a, xct)
             }
             // Skip, shift, law, IOT, operate and undefined opcodes take no further cycle.
             _ => self.execute(ir, pc0),
@@ -260,19 +254,16 @@ impl Machine {
     /// The effective address of `ir` is known: jmp/jsp finish, the rest go on to execute.
     /// (MA keeps showing the address of this cycle's memory access.)
     fn addressed(&mut self, ir: u32, pc0: u32, a: u32, xct: u32) -> Option<StopReason> {
-        match ir >> 13 {
-            op @ (0o30 | 0o31) => {
-                (self.pc, self.ac) = exec::jump(op, a, self.ac, self.epc_word());
-                self.instructions += 1;
-            }
-            _ => {
-                self.phase = Phase::Execute {
-                    ir,
-                    pc0,
-                    ma: a,
-                    xct,
-                }
-            }
+        if let op @ (0o30 | 0o31) = ir >> 13 {
+            (self.pc, self.ac) = exec::jump(op, a, self.ac, self.epc_word());
+            self.instructions += 1;
+        } else {
+            self.phase = Phase::Execute {
+                ir,
+                pc0,
+                ma: a,
+                xct,
+            };
         }
         None
     }
