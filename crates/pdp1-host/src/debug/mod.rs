@@ -18,6 +18,8 @@ pub mod wire;
 
 use crate::run::{Advance, RunControl, Stop};
 pub use parse::Framed;
+#[cfg(test)]
+use parse::Framer;
 use parse::{Cond, Refusal, Reply};
 use pdp1_core::{Machine, StopReason, Word};
 use std::collections::{BTreeMap, VecDeque};
@@ -71,9 +73,6 @@ struct Goal {
     cond: Option<Cond>,
     /// `trace N [changed]`: the lines so far.
     trace: Option<(bool, Vec<String>)>,
-    /// The first instruction is not checked against the breakpoints (it is the one the
-    /// machine stands at: continuing from a breakpoint runs it).
-    first: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -131,6 +130,9 @@ pub struct Debugger {
     pen_up_at: Option<u64>,
     /// The machine was running at the end of the last tick (a stop is reported once).
     was_running: bool,
+    /// The next instruction is not checked against the breakpoints: it is the one the
+    /// machine was set going from (continuing from a breakpoint runs it).
+    resuming: bool,
     out: Vec<(ConnId, String)>,
     closing: Vec<ConnId>,
 }
@@ -163,6 +165,7 @@ impl Debugger {
             panel: Panel::default(),
             pen_up_at: None,
             was_running: false,
+            resuming: false,
             out: Vec::new(),
             closing: Vec::new(),
         }
@@ -264,9 +267,13 @@ impl Debugger {
             self.pen_up_at = None;
             rc.set_light_pen(None);
         }
+        // (Set going from a breakpoint, the first instruction goes here too: the machine's
+        // own breakpoint test would stop it again where it stands.)
         let stepwise = self.goal.is_some()
             || (rc.machine().running()
-                && (!self.wps.is_empty() || self.bps.iter().any(|b| b.cond.is_some())));
+                && (self.resuming
+                    || !self.wps.is_empty()
+                    || self.bps.iter().any(|b| b.cond.is_some())));
         let a = if stepwise {
             self.run_stepwise(rc, until)
         } else {
@@ -314,10 +321,9 @@ impl Debugger {
                     break;
                 }
             }
-            let first = self.goal.as_ref().is_some_and(|g| g.first);
             let m = rc.machine();
             let pc = m.pc();
-            if !first && m.next_cycle() == "fetch" {
+            if !self.resuming && m.next_cycle() == "fetch" {
                 if let Some(bp) = self
                     .bps
                     .iter()
@@ -328,9 +334,7 @@ impl Debugger {
                     break;
                 }
             }
-            if let Some(g) = self.goal.as_mut() {
-                g.first = false;
-            }
+            self.resuming = false;
             let before: Vec<u32> = self
                 .wps
                 .iter()
@@ -413,7 +417,10 @@ impl Debugger {
         self.was_running = false;
         self.last_stop = reason;
         let status = self.status(rc.machine(), false);
+        // Who gets the status as the reply to their own command gets no `!stop` for it.
+        let mut answered: Vec<ConnId> = by.into_iter().collect();
         if let Some(g) = self.goal.take() {
+            answered.push(g.owner);
             for l in g.trace.map(|(_, l)| l).unwrap_or_default() {
                 self.send(g.owner, format!(": {l}"));
             }
@@ -430,10 +437,7 @@ impl Debugger {
             if matches!(c.pending, Some(Pending::Wait(_))) {
                 c.pending = None;
                 self.send(id, ok(status.clone()));
-            } else if Some(id) != by
-                && c.events != Events::None
-                && !self.out.iter().any(|(o, l)| *o == id && l.starts_with('+'))
-            {
+            } else if !answered.contains(&id) && c.events != Events::None {
                 self.send(id, format!("!stop reason={reason} {status}"));
             }
         }
@@ -519,6 +523,7 @@ impl Debugger {
                 rc.cont();
             }
             self.was_running = true;
+            self.resuming = true;
             self.goal = Some(g);
         }
     }
@@ -720,6 +725,7 @@ impl Debugger {
                 }
                 rc.cont();
                 self.was_running = true;
+                self.resuming = true;
                 "run=1".into()
             }
             "readin" => {
@@ -738,8 +744,8 @@ impl Debugger {
             }
             "stop" => {
                 none(args)?;
-                self.replace_goal(rc, None);
-                if rc.machine().running() || self.last_stop == "none" {
+                // (A bounded run pending on any connection is answered with this stop.)
+                if rc.machine().running() || self.goal.is_some() || self.last_stop == "none" {
                     self.stopped(rc, "stop", Some(id));
                 }
                 self.status(rc.machine(), false)
@@ -1003,7 +1009,6 @@ impl Debugger {
             left: None,
             cond: None,
             trace: None,
-            first: true,
         };
         match verb {
             "step" => {
@@ -1138,8 +1143,7 @@ impl Debugger {
                 self.was_running = true;
             }
             "stop" => {
-                self.replace_goal(rc, None);
-                if rc.machine().running() {
+                if rc.machine().running() || self.goal.is_some() {
                     self.stopped(rc, "stop", Some(id));
                 }
             }
@@ -1328,3 +1332,6 @@ const HELP: [&str; 26] = [
     "reader|load|punch <file> | dpy <host> [<port>] | pen click <x> <y> [<ms>]",
     "note: opcode 0 is not hlt (760400); it stops as illegal",
 ];
+
+#[cfg(test)]
+mod tests;
