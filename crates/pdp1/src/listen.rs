@@ -14,6 +14,7 @@
 //! clients go on. A client that does not read its output is dropped too, rather than let it
 //! stop the machine.
 
+use crate::config::Speed;
 use crate::run::{End, RunControl, RunPlan, SLICE_NS};
 use crate::setup::Setup;
 use crate::typeout::Paper;
@@ -99,7 +100,8 @@ impl Client {
         let (tx, rx) = mpsc::sync_channel::<Vec<u8>>(BACKLOG);
         std::thread::spawn(move || {
             for chunk in rx {
-                if w.write_all(&chunk).is_err() {
+                // (An empty chunk: close once what came before it is written.)
+                if chunk.is_empty() || w.write_all(&chunk).is_err() {
                     break;
                 }
             }
@@ -119,8 +121,11 @@ impl Client {
         }
     }
 
+    /// Closes the connection after what was queued before (`quit`'s `+ bye`).
     fn close(&self) {
-        let _ = self.stream.shutdown(Shutdown::Both);
+        if self.tx.try_send(Vec::new()).is_err() {
+            let _ = self.stream.shutdown(Shutdown::Both);
+        }
     }
 }
 
@@ -279,11 +284,14 @@ pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<E
     // The operator is at the console (the clients): a stop leaves the machine standing.
     rc.unattended = false;
     rc.idle_ends = false;
-    serve(&mut rc, &mut host, &rx)
+    // The PiDP-1 keeps real time (its clients' `wait`s and pen clicks are in milliseconds);
+    // `--speed` changes the pace, e.g. for tests.
+    let speed = setup.speed(Speed::Factor(1.0));
+    serve(&mut rc, &mut host, &rx, speed)
 }
 
 /// The machine's loop: what the clients sent, then the machine to the wall clock's time.
-fn serve(rc: &mut RunControl, host: &mut NetHost, rx: &Receiver<Msg>) -> Result<End> {
+fn serve(rc: &mut RunControl, host: &mut NetHost, rx: &Receiver<Msg>, speed: Speed) -> Result<End> {
     let mut dbg = Debugger::new();
     let mut debug_clients: BTreeMap<ConnId, Client> = BTreeMap::new();
     let mut typewriters: BTreeMap<ConnId, Client> = BTreeMap::new();
@@ -291,14 +299,26 @@ fn serve(rc: &mut RunControl, host: &mut NetHost, rx: &Receiver<Msg>) -> Result<
     let mut paper = Paper::new(false);
     let start_ns = rc.machine().time_ns();
     let wall = Instant::now();
+    let mut last = Instant::now();
     loop {
-        // Emulated time follows the wall clock; the loop sleeps on the channel when ahead.
-        let due = start_ns + wall.elapsed().as_nanos() as u64;
+        // Emulated time follows the wall clock; the loop sleeps on the channel when ahead. At
+        // `--speed max` a machine that stands lets time pass as the wall clock does.
         let now = rc.machine().time_ns();
+        let since = last.elapsed().as_nanos() as u64;
+        last = Instant::now();
+        let due = match speed {
+            Speed::Factor(f) => start_ns + (wall.elapsed().as_secs_f64() * f * 1e9) as u64,
+            Speed::Max if rc.machine().running() || dbg.busy() => now + SLICE_NS,
+            Speed::Max => now + since.max(1_000_000),
+        };
         let wait = if now >= due {
             Duration::ZERO
         } else {
             Duration::from_nanos((due - now).min(2_000_000))
+        };
+        let wait = match speed {
+            Speed::Max if !rc.machine().running() && !dbg.busy() => Duration::from_millis(1),
+            _ => wait,
         };
         let mut msgs: Vec<Msg> = rx.recv_timeout(wait).into_iter().collect();
         msgs.extend(rx.try_iter());

@@ -182,6 +182,11 @@ impl Debugger {
         );
     }
 
+    /// A bounded run is under way (the host should not sleep).
+    pub fn busy(&self) -> bool {
+        self.goal.is_some()
+    }
+
     pub fn connections(&self) -> usize {
         self.conns.len()
     }
