@@ -15,7 +15,7 @@
 //! stop the machine.
 
 use crate::config::Speed;
-use crate::run::{End, RunControl, RunPlan, SLICE_NS};
+use crate::run::{Advance, End, RunControl, RunPlan, SLICE_NS};
 use crate::setup::Setup;
 use crate::typeout::Paper;
 use anyhow::{Context, Result};
@@ -33,15 +33,15 @@ use std::time::{Duration, Instant};
 
 /// The ports, in the order `--ports` takes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ports {
+pub struct PortNumbers {
     pub debug: u16,
     pub typewriter: u16,
     pub display: u16,
 }
 
-impl Default for Ports {
+impl Default for PortNumbers {
     fn default() -> Self {
-        Ports {
+        PortNumbers {
             debug: 1040,
             typewriter: 1041,
             display: 3400,
@@ -53,13 +53,13 @@ impl Default for Ports {
 #[derive(Debug, Clone)]
 pub struct Options {
     pub addr: IpAddr,
-    pub ports: Ports,
+    pub ports: PortNumbers,
     /// Where the debug protocol's tape names are looked up (`--tape-dir`).
     pub tape_dir: PathBuf,
 }
 
 /// Parses `--ports DEBUG,TYPEWRITER,DISPLAY` (0: any free port, said on stderr).
-pub fn parse_ports(s: &str) -> Result<Ports> {
+pub fn parse_ports(s: &str) -> Result<PortNumbers> {
     let p: Vec<u16> = s
         .split(',')
         .map(|x| x.trim().parse::<u16>())
@@ -68,7 +68,7 @@ pub fn parse_ports(s: &str) -> Result<Ports> {
     let [debug, typewriter, display] = p[..] else {
         anyhow::bail!("--ports {s}: three port numbers, e.g. 1040,1041,3400");
     };
-    Ok(Ports {
+    Ok(PortNumbers {
         debug,
         typewriter,
         display,
@@ -258,28 +258,142 @@ impl debug::Host for NetHost {
     }
 }
 
-/// Serves the machine until the process is killed (or the listeners fail).
+/// The three ports and their clients, for a driver's loop: [`Ports::poll`] applies what the
+/// clients sent, [`Ports::step`] runs the machine (through the debug protocol's goal and
+/// checks) and sends them what it did. The headless server and the window both use it.
+pub struct Ports {
+    rx: Receiver<Msg>,
+    host: NetHost,
+    dbg: Debugger,
+    debug_clients: BTreeMap<ConnId, Client>,
+    typewriters: BTreeMap<ConnId, Client>,
+    displays: BTreeMap<ConnId, (Client, wire::Encoder)>,
+    paper: Paper,
+}
+
+impl Ports {
+    /// Listens on the three ports (said on stderr).
+    pub fn open(opts: &Options) -> Result<Ports> {
+        let (tx, rx) = mpsc::channel();
+        let l = bind(opts.addr, opts.ports.debug, "debug protocol")?;
+        let t = bind(opts.addr, opts.ports.typewriter, "typewriter")?;
+        let d = bind(opts.addr, opts.ports.display, "display")?;
+        {
+            let tx = tx.clone();
+            std::thread::spawn(move || serve_debug(l, tx));
+        }
+        {
+            let tx = tx.clone();
+            std::thread::spawn(move || serve_typewriter(t, tx));
+        }
+        {
+            let tx = tx.clone();
+            std::thread::spawn(move || serve_display(d, tx));
+        }
+        Ok(Ports {
+            rx,
+            host: NetHost {
+                tape_dir: opts.tape_dir.clone(),
+                tx,
+            },
+            dbg: Debugger::new(),
+            debug_clients: BTreeMap::new(),
+            typewriters: BTreeMap::new(),
+            displays: BTreeMap::new(),
+            paper: Paper::new(false),
+        })
+    }
+
+    /// A bounded run is under way: the driver should not sleep.
+    pub fn busy(&self) -> bool {
+        self.dbg.busy()
+    }
+
+    /// Applies what the clients sent, waiting up to `wait` for the first message.
+    pub fn poll(&mut self, rc: &mut RunControl, wait: Duration) {
+        let mut msgs: Vec<Msg> = if wait.is_zero() {
+            Vec::new()
+        } else {
+            self.rx.recv_timeout(wait).into_iter().collect()
+        };
+        msgs.extend(self.rx.try_iter());
+        for msg in msgs {
+            match msg {
+                Msg::DebugOpen(id, c) => {
+                    self.dbg.connect(id);
+                    self.debug_clients.insert(id, c);
+                }
+                Msg::Debug(id, f) => self.dbg.input(rc, &mut self.host, id, f),
+                Msg::DebugClosed(id) => {
+                    self.dbg.disconnect(rc, id);
+                    self.debug_clients.remove(&id);
+                }
+                Msg::TypewriterOpen(id, c) => {
+                    self.typewriters.insert(id, c);
+                }
+                Msg::Keys(bytes) => {
+                    for c in String::from_utf8_lossy(&bytes).chars() {
+                        // (Telnet's line ends: CR LF or CR NUL is one carriage return.)
+                        match c {
+                            '\0' | '\n' => {}
+                            '\r' => rc.type_char('\n'),
+                            c => rc.type_char(c),
+                        }
+                    }
+                }
+                Msg::Closed(id) => {
+                    self.typewriters.remove(&id);
+                    self.displays.remove(&id);
+                }
+                Msg::DisplayOpen(id, c) => {
+                    self.displays.insert(id, (c, wire::Encoder::default()));
+                }
+            }
+        }
+        self.flush();
+    }
+
+    /// Runs the machine towards `until` and sends the clients what it did; returns it for
+    /// the driver to show too.
+    pub fn step(&mut self, rc: &mut RunControl, until: u64) -> Advance {
+        let a = self.dbg.tick(rc, until);
+        self.flush();
+        if !a.typed.is_empty() {
+            let mut text = String::new();
+            self.paper.render(&a.typed, &mut text);
+            let bytes = text.replace('\n', "\r\n").into_bytes();
+            self.typewriters.retain(|_, c| c.send(bytes.clone()));
+        }
+        if !a.points.is_empty() {
+            self.displays.retain(|_, (c, enc)| {
+                let mut out = Vec::new();
+                enc.encode(&a.points, &mut out);
+                c.send(out)
+            });
+        }
+        a
+    }
+
+    /// The debug protocol's replies and events to their connections; `quit` closes.
+    fn flush(&mut self) {
+        for (id, line) in self.dbg.take_output() {
+            if let Some(c) = self.debug_clients.get(&id) {
+                if !c.send(format!("{line}\n").into_bytes()) {
+                    self.debug_clients.remove(&id);
+                }
+            }
+        }
+        for id in self.dbg.take_closing() {
+            if let Some(c) = self.debug_clients.remove(&id) {
+                c.close();
+            }
+        }
+    }
+}
+
+/// Serves the machine headless (`--listen --headless`) until the process is killed.
 pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<End> {
-    let (tx, rx) = mpsc::channel();
-    let l = bind(opts.addr, opts.ports.debug, "debug protocol")?;
-    let t = bind(opts.addr, opts.ports.typewriter, "typewriter")?;
-    let d = bind(opts.addr, opts.ports.display, "display")?;
-    {
-        let tx = tx.clone();
-        std::thread::spawn(move || serve_debug(l, tx));
-    }
-    {
-        let tx = tx.clone();
-        std::thread::spawn(move || serve_typewriter(t, tx));
-    }
-    {
-        let tx = tx.clone();
-        std::thread::spawn(move || serve_display(d, tx));
-    }
-    let mut host = NetHost {
-        tape_dir: opts.tape_dir.clone(),
-        tx,
-    };
+    let mut ports = Ports::open(opts)?;
     let mut rc = RunControl::for_run(plan, setup, true, m);
     // The operator is at the console (the clients): a stop leaves the machine standing.
     rc.unattended = false;
@@ -287,16 +401,6 @@ pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<E
     // The PiDP-1 keeps real time (its clients' `wait`s and pen clicks are in milliseconds);
     // `--speed` changes the pace, e.g. for tests.
     let speed = setup.speed(Speed::Factor(1.0));
-    serve(&mut rc, &mut host, &rx, speed)
-}
-
-/// The machine's loop: what the clients sent, then the machine to the wall clock's time.
-fn serve(rc: &mut RunControl, host: &mut NetHost, rx: &Receiver<Msg>, speed: Speed) -> Result<End> {
-    let mut dbg = Debugger::new();
-    let mut debug_clients: BTreeMap<ConnId, Client> = BTreeMap::new();
-    let mut typewriters: BTreeMap<ConnId, Client> = BTreeMap::new();
-    let mut displays: BTreeMap<ConnId, (Client, wire::Encoder)> = BTreeMap::new();
-    let mut paper = Paper::new(false);
     let start_ns = rc.machine().time_ns();
     let wall = Instant::now();
     let mut last = Instant::now();
@@ -306,85 +410,21 @@ fn serve(rc: &mut RunControl, host: &mut NetHost, rx: &Receiver<Msg>, speed: Spe
         let now = rc.machine().time_ns();
         let since = last.elapsed().as_nanos() as u64;
         last = Instant::now();
+        let going = rc.machine().running() || ports.busy();
         let due = match speed {
             Speed::Factor(f) => start_ns + (wall.elapsed().as_secs_f64() * f * 1e9) as u64,
-            Speed::Max if rc.machine().running() || dbg.busy() => now + SLICE_NS,
+            Speed::Max if going => now + SLICE_NS,
             Speed::Max => now + since.max(1_000_000),
         };
-        let wait = if now >= due {
-            Duration::ZERO
-        } else {
-            Duration::from_nanos((due - now).min(2_000_000))
-        };
         let wait = match speed {
-            Speed::Max if !rc.machine().running() && !dbg.busy() => Duration::from_millis(1),
-            _ => wait,
+            Speed::Max if !going => Duration::from_millis(1),
+            _ if now >= due => Duration::ZERO,
+            _ => Duration::from_nanos((due - now).min(2_000_000)),
         };
-        let mut msgs: Vec<Msg> = rx.recv_timeout(wait).into_iter().collect();
-        msgs.extend(rx.try_iter());
-        for msg in msgs {
-            match msg {
-                Msg::DebugOpen(id, c) => {
-                    dbg.connect(id);
-                    debug_clients.insert(id, c);
-                }
-                Msg::Debug(id, f) => dbg.input(rc, host, id, f),
-                Msg::DebugClosed(id) => {
-                    dbg.disconnect(rc, id);
-                    debug_clients.remove(&id);
-                }
-                Msg::TypewriterOpen(id, c) => {
-                    typewriters.insert(id, c);
-                }
-                Msg::Keys(bytes) => {
-                    for c in String::from_utf8_lossy(&bytes).chars() {
-                        // (Telnet's line ends: CR LF or CR NUL is one carriage return.)
-                        match c {
-                            '\0' => {}
-                            '\r' => rc.type_char('\n'),
-                            '\n' => {}
-                            c => rc.type_char(c),
-                        }
-                    }
-                }
-                Msg::Closed(id) => {
-                    typewriters.remove(&id);
-                    displays.remove(&id);
-                }
-                Msg::DisplayOpen(id, c) => {
-                    displays.insert(id, (c, wire::Encoder::default()));
-                }
-            }
-        }
+        ports.poll(&mut rc, wait);
         // At most one slice at a time, so the clients are heard between slices.
         let now = rc.machine().time_ns();
-        let until = due.min(now + SLICE_NS).max(now + 1);
-        let a = dbg.tick(rc, until);
-        for (id, line) in dbg.take_output() {
-            if let Some(c) = debug_clients.get(&id) {
-                if !c.send(format!("{line}\n").into_bytes()) {
-                    debug_clients.remove(&id);
-                }
-            }
-        }
-        for id in dbg.take_closing() {
-            if let Some(c) = debug_clients.remove(&id) {
-                c.close();
-            }
-        }
-        if !a.typed.is_empty() {
-            let mut text = String::new();
-            paper.render(&a.typed, &mut text);
-            let bytes = text.replace('\n', "\r\n").into_bytes();
-            typewriters.retain(|_, c| c.send(bytes.clone()));
-        }
-        if !a.points.is_empty() {
-            displays.retain(|_, (c, enc)| {
-                let mut out = Vec::new();
-                enc.encode(&a.points, &mut out);
-                c.send(out)
-            });
-        }
+        let a = ports.step(&mut rc, due.min(now + SLICE_NS).max(now + 1));
         for note in &a.notes {
             eprintln!("pdp1: {note}");
         }
