@@ -17,7 +17,8 @@ pub struct Cli {
 
     /// Serve the machine on the PiDP-1's ports at ADDR (default 127.0.0.1, loopback): the
     /// debug protocol (1040), the typewriter (1041) and the Type 30's points (3400), for
-    /// `pdp1dbg.py`, `pdp1_periph` and telnet (docs/pidp1.md). No window; TAPE is optional.
+    /// `pdp1dbg.py`, `pdp1_periph` and telnet (docs/pidp1.md), beside the window, or alone
+    /// with --headless (then TAPE is optional and the process serves until killed).
     #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1")]
     pub listen: Option<std::net::IpAddr>,
     /// --listen: the debug, typewriter and display ports (0: any free one, said on stderr).

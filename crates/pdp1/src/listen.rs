@@ -1,4 +1,5 @@
-//! `pdp1 --listen [ADDR]`: the machine served on the PiDP-1's three ports (issue 30), so the
+//! `pdp1 --listen [ADDR]` (beside the window; alone with `--headless`, [`run`]): the machine
+//! served on the PiDP-1's three ports (issue 30), so the
 //! tools that talk to aap's emulator talk to this one — the debug protocol on 1040
 //! (`pdp1dbg.py`, `pdp1_periph`'s commands; the language is `pdp1_host::debug`'s), the
 //! typewriter on 1041 (what the machine types goes to every client; a key from any is struck),

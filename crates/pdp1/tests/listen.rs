@@ -1,4 +1,4 @@
-//! `pdp1 --listen` (issue 30): the PiDP-1's three ports over real sockets — the debug
+//! `pdp1 --listen --headless` (issue 30): the PiDP-1's three ports over real sockets — the debug
 //! protocol (1040), the typewriter (1041) and the Type 30's points (3400) — with clients
 //! written here from aap's spec and the `pdp1_periph` wire format; and, where a developer has
 //! fetched them (docs/pidp1.md), aap's own conformance test (`PDP1DBG_TEST`) and the
@@ -25,7 +25,7 @@ struct Server {
 impl Server {
     fn start(tape_dir: &Path, extra: &[&str]) -> Server {
         let mut child = Command::new(common::bin())
-            .args(["--listen", "--ports", "0,0,0", "--tape-dir"])
+            .args(["--listen", "--headless", "--ports", "0,0,0", "--tape-dir"])
             .arg(tape_dir)
             .args(extra)
             .stdin(Stdio::null())
