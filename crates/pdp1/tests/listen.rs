@@ -24,10 +24,20 @@ struct Server {
 
 impl Server {
     fn start(tape_dir: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(common::bin())
-            .args(["--listen", "--headless", "--ports", "0,0,0", "--tape-dir"])
+        let mut cmd = Command::new(common::bin());
+        cmd.args(["--listen", "--headless"]);
+        Server::spawn(cmd, tape_dir, extra)
+    }
+
+    /// `cmd` (the binary, or xvfb-run with it) given the ports and the tape folder, in a
+    /// process group of its own (so that dropping it ends all of it).
+    fn spawn(mut cmd: Command, tape_dir: &Path, extra: &[&str]) -> Server {
+        use std::os::unix::process::CommandExt;
+        let mut child = cmd
+            .args(["--ports", "0,0,0", "--tape-dir"])
             .arg(tape_dir)
             .args(extra)
+            .process_group(0)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -35,9 +45,14 @@ impl Server {
             .expect("start pdp1 --listen");
         let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
         let mut port = |what: &str| -> u16 {
-            let l = lines.next().expect("a port line").expect("stderr");
-            assert!(l.starts_with(&format!("pdp1: {what} on 127.0.0.1:")), "{l}");
-            l.rsplit(':').next().unwrap().parse().expect("port")
+            let prefix = format!("pdp1: {what} on 127.0.0.1:");
+            loop {
+                let l = lines.next().expect("a port line").expect("stderr");
+                if let Some(p) = l.strip_prefix(&prefix) {
+                    return p.parse().expect("port");
+                }
+                assert!(!l.starts_with("pdp1: error"), "{l}");
+            }
         };
         let (debug, typewriter, display) =
             (port("debug protocol"), port("typewriter"), port("display"));
@@ -63,6 +78,10 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        // (The whole group: xvfb-run's X server and pdp1 too, not only the first process.)
+        let _ = Command::new("kill")
+            .args(["-TERM", "--", &format!("-{}", self.child.id())])
+            .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -487,4 +506,48 @@ fn the_pdp1dbg_client_drives_kalah() {
         )),
         "{out}"
     );
+}
+
+/// `--listen` beside the window (under Xvfb): a client breaks the program the window shows,
+/// and the machine the window runs answers it — the operator at the console and the clients
+/// share one machine, as on the PiDP-1.
+#[test]
+fn the_window_keeps_working_with_clients() {
+    if Command::new("xvfb-run").arg("--help").output().is_err() {
+        common::not_run("listen: xvfb-run is needed for the window (.ci/run installs it)");
+        return;
+    }
+    let dir = scratch("listen-window");
+    let syms = assemble_kalah(dir.path());
+    let (key, bd) = (symbol(&syms, "key"), symbol(&syms, "bd"));
+    let mut cmd = Command::new("xvfb-run");
+    cmd.args([
+        "-a",
+        "-s",
+        "-screen 0 1600x1000x24",
+        common::bin(),
+        "--listen",
+    ]);
+    let mut s = Server::spawn(cmd, dir.path(), &["--speed", "4", "--mute"]);
+    let mut c = s.client();
+    let mut t = TcpStream::connect(("127.0.0.1", s.typewriter)).unwrap();
+    c.ok("load kalah.rim");
+    c.ok("panel on");
+    c.ok("sw tw 4");
+    c.ok(&format!("b {key:o}"));
+    c.ok("go 100");
+    std::thread::sleep(Duration::from_millis(500));
+    t.write_all(b"3").unwrap();
+    let st = c.ok("wait 30000");
+    assert!(
+        st.contains(&format!(" pc={key:06o} ")) && st.contains("stop=break"),
+        "{st}"
+    );
+    c.ok("ub *");
+    c.ok("go");
+    let mut paper = String::new();
+    read_paper(&mut t, &mut paper, |p| p.contains('.'));
+    assert_eq!(paper, "3.");
+    assert_eq!(board(&mut c, bd)[..7], [3, 3, 3, 0, 4, 4, 1]);
+    assert!(s.alive(), "the window is still up");
 }
