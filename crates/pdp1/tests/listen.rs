@@ -156,11 +156,22 @@ impl Client {
     }
 }
 
-fn python3() -> bool {
-    Command::new("python3")
+/// The Python program the variable `var` names, with python3 there to run it; else says
+/// NOT RUN (an optional oracle, never in CI) and gives `None`.
+fn python_program(var: &str, what: &str) -> Option<std::ffi::OsString> {
+    let Some(path) = std::env::var_os(var) else {
+        not_run_optional(&format!("{var} ({what}) is not set"));
+        return None;
+    };
+    let python = Command::new("python3")
         .arg("--version")
         .output()
-        .is_ok_and(|o| o.status.success())
+        .is_ok_and(|o| o.status.success());
+    if !python {
+        not_run_optional("python3 is not installed");
+        return None;
+    }
+    Some(path)
 }
 
 /// The Kalah program, assembled here (pdp1-asm) into `dir` with its symbol table; returns
@@ -226,14 +237,9 @@ fn board(c: &mut Client, bd: u32) -> Vec<u32> {
 /// aap's conformance test, unmodified, from where `PDP1DBG_TEST` says (docs/pidp1.md).
 #[test]
 fn aaps_conformance_test_passes() {
-    let Some(test) = std::env::var_os("PDP1DBG_TEST") else {
-        not_run_optional("PDP1DBG_TEST (aap's pdp1dbg_test.py) is not set");
+    let Some(test) = python_program("PDP1DBG_TEST", "aap's pdp1dbg_test.py") else {
         return;
     };
-    if !python3() {
-        not_run_optional("python3 is not installed");
-        return;
-    }
     let dir = scratch("listen-conformance");
     let s = Server::start(dir.path(), &[]);
     let out = Command::new("python3")
@@ -444,14 +450,9 @@ fn the_display_port_streams_the_kalah_board() {
 /// the same session as above, in its batch mode.
 #[test]
 fn the_pdp1dbg_client_drives_kalah() {
-    let Some(client) = std::env::var_os("PDP1DBG_CLIENT") else {
-        not_run_optional("PDP1DBG_CLIENT (agent-pdp1's pdp1dbg.py) is not set");
+    let Some(client) = python_program("PDP1DBG_CLIENT", "agent-pdp1's pdp1dbg.py") else {
         return;
     };
-    if !python3() {
-        not_run_optional("python3 is not installed");
-        return;
-    }
     let dir = scratch("listen-pdp1dbg");
     let syms = assemble_kalah(dir.path());
     let (key, bd) = (symbol(&syms, "key"), symbol(&syms, "bd"));

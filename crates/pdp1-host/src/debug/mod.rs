@@ -463,38 +463,21 @@ impl Debugger {
 
     /// The status line (spec §3), `full` with the extra keys of `s full`.
     fn status(&self, m: &Machine, full: bool) -> String {
-        let mut keys = vec![
-            "run", "cyc", "df1", "pc", "ac", "io", "ma", "mb", "ir", "ov", "pf", "ss",
-        ];
-        let mut s: Vec<String> = keys
-            .drain(..)
-            .map(|k| parse::show_register(k, parse::register(m, k).unwrap_or(0)))
-            .collect();
+        let show = |k: &str| parse::show_register(k, parse::register(m, k).unwrap_or(0));
+        let mut s: Vec<String> = STATUS.iter().map(|k| show(k)).collect();
         s.push(format!(
             "at={:06o}",
             m.read(m.pc()).map(|w| w.bits()).unwrap_or(0)
         ));
         s.push(format!("stop={}", self.last_stop));
         if full {
-            for k in [
-                "run_enable",
-                "df2",
-                "bc",
-                "hsc",
-                "rim",
-                "sbm",
-                "exd",
-                "ioh",
-                "ioc",
-                "ios",
-                "epc",
-                "ema",
-                "eta",
-                "ta",
-                "tw",
-            ] {
-                s.push(parse::show_register(k, parse::register(m, k).unwrap_or(0)));
-            }
+            // `s full`: every other register and status bit.
+            s.extend(
+                parse::REGISTERS
+                    .iter()
+                    .filter(|k| !STATUS.contains(k))
+                    .map(|k| show(k)),
+            );
         }
         s.join(" ")
     }
@@ -719,11 +702,7 @@ impl Debugger {
                 _ => return Err(Refusal::new("arg", "s [full]")),
             },
             "go" => {
-                let addr = match args {
-                    [] => None,
-                    [a] => Some(parse::address(a, rc.machine())?),
-                    _ => return Err(Refusal::new("arg", "go [<addr>]")),
-                };
+                let addr = optional_address(args, rc.machine(), "go [<addr>]")?;
                 self.replace_goal(rc, None);
                 if let Some(a) = addr {
                     rc.machine_mut().set_pc(a);
@@ -734,11 +713,7 @@ impl Debugger {
                 "run=1".into()
             }
             "readin" => {
-                let addr = match args {
-                    [] => None,
-                    [a] => Some(parse::address(a, rc.machine())?),
-                    _ => return Err(Refusal::new("arg", "readin [<addr>]")),
-                };
+                let addr = optional_address(args, rc.machine(), "readin [<addr>]")?;
                 self.replace_goal(rc, None);
                 if let Some(a) = addr {
                     rc.set_test_address(a);
@@ -836,20 +811,7 @@ impl Debugger {
                 }
             }
             "ub" => {
-                let n = match args {
-                    ["*"] => {
-                        let n = self.bps.len();
-                        self.bps.clear();
-                        n
-                    }
-                    [a] => {
-                        let a = parse::address(a, rc.machine())?;
-                        let n = self.bps.len();
-                        self.bps.retain(|b| b.addr != a);
-                        n - self.bps.len()
-                    }
-                    _ => return Err(Refusal::new("arg", "ub <addr>|*")),
-                };
+                let n = remove(&mut self.bps, args, rc.machine(), |b| b.addr, "ub <addr>|*")?;
                 self.sync_breakpoints(rc);
                 n.to_string()
             }
@@ -870,23 +832,14 @@ impl Debugger {
                 self.wps.push(Watchpoint { addr, read, write });
                 String::new()
             }
-            "uwp" => {
-                let n = match args {
-                    ["*"] => {
-                        let n = self.wps.len();
-                        self.wps.clear();
-                        n
-                    }
-                    [a] => {
-                        let a = parse::address(a, rc.machine())?;
-                        let n = self.wps.len();
-                        self.wps.retain(|w| w.addr != a);
-                        n - self.wps.len()
-                    }
-                    _ => return Err(Refusal::new("arg", "uwp <addr>|*")),
-                };
-                n.to_string()
-            }
+            "uwp" => remove(
+                &mut self.wps,
+                args,
+                rc.machine(),
+                |w| w.addr,
+                "uwp <addr>|*",
+            )?
+            .to_string(),
             "back" => {
                 let n = match args {
                     [] => 16,
@@ -1255,6 +1208,35 @@ impl Debugger {
     }
 }
 
+/// `go [<addr>]`, `readin [<addr>]`: the address if there is one.
+fn optional_address(args: &[&str], m: &Machine, usage: &str) -> Reply<Option<u32>> {
+    match args {
+        [] => Ok(None),
+        [a] => parse::address(a, m).map(Some),
+        _ => Err(Refusal::new("arg", usage)),
+    }
+}
+
+/// `ub`/`uwp`: removes the entries at the address (`*`: all); how many went.
+fn remove<T>(
+    v: &mut Vec<T>,
+    args: &[&str],
+    m: &Machine,
+    addr: fn(&T) -> u32,
+    usage: &str,
+) -> Reply<usize> {
+    let n = v.len();
+    match args {
+        ["*"] => v.clear(),
+        [a] => {
+            let a = parse::address(a, m)?;
+            v.retain(|x| addr(x) != a);
+        }
+        _ => return Err(Refusal::new("arg", usage)),
+    }
+    Ok(n - v.len())
+}
+
 /// The commands that change something, refused `?busy` to others while one holds the claim.
 fn writes(verb: &str, args: &[&str]) -> bool {
     match verb {
@@ -1289,6 +1271,11 @@ fn classify(r: StopReason) -> &'static str {
         StopReason::NotRunning => "stop",
     }
 }
+
+/// The status line's registers (spec §3), before `at` and `stop`.
+const STATUS: [&str; 12] = [
+    "run", "cyc", "df1", "pc", "ac", "io", "ma", "mb", "ir", "ov", "pf", "ss",
+];
 
 const TRACE_KEYS: [&str; 5] = ["ac", "io", "ma", "mb", "ov"];
 

@@ -246,23 +246,7 @@ fn registers_and_the_status_line() {
         assert!(s.contains_key(k), "{k}");
     }
     let full = b.kv("s full");
-    for k in [
-        "run_enable",
-        "df2",
-        "bc",
-        "hsc",
-        "rim",
-        "sbm",
-        "exd",
-        "ioh",
-        "ioc",
-        "ios",
-        "ta",
-        "tw",
-        "epc",
-        "ema",
-        "eta",
-    ] {
+    for k in parse::REGISTERS {
         assert!(full.contains_key(k), "{k}");
     }
     assert_eq!(b.err("s half"), "?arg");
