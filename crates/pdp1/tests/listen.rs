@@ -318,6 +318,8 @@ fn a_debug_session_and_a_telnet_client_play_kalah() {
     let mut s = Server::start(dir.path(), &["--speed", "8"]);
     let mut c = s.client();
     let mut t = TcpStream::connect(("127.0.0.1", s.typewriter)).unwrap();
+    // A second typewriter client: it gets the same paper.
+    let mut t2 = TcpStream::connect(("127.0.0.1", s.typewriter)).unwrap();
     let start = c.ok("load kalah.rim");
     assert_eq!(start, "+ loaded start=000100");
     c.ok("panel on");
@@ -355,6 +357,9 @@ fn a_debug_session_and_a_telnet_client_play_kalah() {
     });
     let after: Vec<char> = paper.chars().collect();
     assert!(('1'..='6').contains(&after[after.len() - 2]), "{paper:?}");
+    let mut paper2 = String::new();
+    read_paper(&mut t2, &mut paper2, |p| p.len() >= paper.len());
+    assert_eq!(paper2, paper, "every typewriter client gets the paper");
     assert!(s.alive());
 }
 
