@@ -351,6 +351,7 @@ impl Ports {
                 }
             }
         }
+        self.dbg.settle(rc);
         self.flush();
     }
 

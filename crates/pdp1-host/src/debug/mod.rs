@@ -313,6 +313,15 @@ impl Debugger {
         a
     }
 
+    /// Between steps, where the host does not run the machine (the window while it stands):
+    /// a stop that came from elsewhere — the window's STOP key — answers the pending
+    /// commands and is sent as `!stop`.
+    pub fn settle(&mut self, rc: &mut RunControl) {
+        if self.was_running && !rc.machine().running() {
+            self.stopped(rc, "stop", None);
+        }
+    }
+
     /// The goal (or a `go` that needs its checks) one instruction at a time until `until`.
     fn run_stepwise(&mut self, rc: &mut RunControl, until: u64) -> Advance {
         if !rc.machine().running() {

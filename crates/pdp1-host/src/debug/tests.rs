@@ -612,3 +612,26 @@ fn the_light_pen_click() {
     b.tick();
     assert_eq!(b.rc.machine().light_pen(), None);
 }
+
+#[test]
+fn a_stop_from_the_console_answers_the_clients() {
+    // The window's STOP key stops the machine under a client's `run`: settle() between
+    // steps answers it, and the others get !stop.
+    let mut b = Bench::new();
+    b.ok("d 4 600004");
+    b.ok("w pc 4");
+    b.send(1, "run 100000000");
+    b.tick();
+    b.rc.stop();
+    b.d.settle(&mut b.rc);
+    b.collect();
+    let mine = b.take(1);
+    assert!(
+        mine[0].starts_with("+ run=0") && mine[0].ends_with("stop=stop"),
+        "{mine:?}"
+    );
+    assert!(b.take(2)[0].starts_with("!stop reason=stop "));
+    b.d.settle(&mut b.rc);
+    b.collect();
+    assert!(b.take(2).is_empty(), "once");
+}
