@@ -87,6 +87,8 @@ enum Msg {
     Keys(Vec<u8>),
     Closed(ConnId),
     DisplayOpen(ConnId, Client),
+    /// A display's light pen (`pdp1_periph`): where it is, `None` lifted.
+    Pen(Option<(i16, i16)>),
 }
 
 /// A connection's writing side: a thread that writes what it is sent, and the stream to shut.
@@ -205,8 +207,8 @@ fn serve_typewriter(l: TcpListener, tx: Sender<Msg>) {
     }
 }
 
-/// Port 3400: every connection gets the points. (What a display sends — `pdp1_periph`'s
-/// light pen — is read and dropped: the pen is `pen click` on 1040 here.)
+/// Port 3400: every connection gets the points; what a display sends back is its light pen
+/// (`pdp1_periph`: the mouse held on the scope).
 fn serve_display(l: TcpListener, tx: Sender<Msg>) {
     for stream in l.incoming().flatten() {
         if open_display(stream, &tx).is_err() {
@@ -223,10 +225,12 @@ fn open_display(stream: TcpStream, tx: &Sender<Msg>) -> Result<()> {
         .map_err(|_| anyhow::anyhow!("the machine has stopped"))?;
     let tx = tx.clone();
     std::thread::spawn(move || {
-        let mut buf = [0u8; 1024];
-        while let Ok(n) = r.read(&mut buf) {
-            if n == 0 {
-                break;
+        let mut word = [0u8; 4];
+        while r.read_exact(&mut word).is_ok() {
+            if let Some(at) = wire::pen(u32::from_le_bytes(word)) {
+                if tx.send(Msg::Pen(at)).is_err() {
+                    break;
+                }
             }
         }
         let _ = tx.send(Msg::Closed(id));
@@ -349,6 +353,7 @@ impl Ports {
                 Msg::DisplayOpen(id, c) => {
                     self.displays.insert(id, (c, wire::Encoder::default()));
                 }
+                Msg::Pen(at) => rc.set_light_pen(at),
             }
         }
         self.dbg.settle(rc);

@@ -557,3 +557,37 @@ fn the_window_keeps_working_with_clients() {
     assert_eq!(board(&mut c, bd)[..7], [3, 3, 3, 0, 4, 4, 1]);
     assert!(s.alive(), "the window is still up");
 }
+
+/// `pdp1_periph`'s light pen comes back on 3400 (the mouse held on its scope): a program that
+/// plots one point and counts the times the pen sees it (program flag 3) counts while the
+/// pen is down on the point, and stops when it is lifted.
+#[test]
+fn the_display_port_takes_the_light_pen() {
+    let dir = scratch("listen-pen");
+    let s = Server::start(dir.path(), &["--speed", "max"]);
+    let mut c = s.client();
+    let mut d = TcpStream::connect(("127.0.0.1", s.display)).unwrap();
+    // 200: lac x; lio y; dpy (wait); szf 3 (flag 3 clear: skip); jmp 206; jmp 200;
+    // 206: clf 3; idx hits; jmp 200 — x = 0 (screen 512), y = -212 as a 10-bit
+    // one's-complement number in IO bits 0-9 (1453 << 8: screen 300), hits at 222.
+    c.ok("d 200 200220 220221 730007 640003 600206 600200 760003 440222 600200");
+    c.ok("d 220 0 625400 0");
+    c.ok("w pc 200");
+    c.ok("go");
+    let hits = |c: &mut Client| c.words(0o222, 1)[0];
+    let pen = |d: &mut TcpStream, w: u32| d.write_all(&w.to_le_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(hits(&mut c), 0, "no pen yet");
+    pen(&mut d, 0xFF << 24 | 1 << 20 | 512 << 10 | 300);
+    let end = Instant::now() + Duration::from_secs(20);
+    while hits(&mut c) == 0 && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(hits(&mut c) > 0, "the pen down on the point sees it");
+    pen(&mut d, 0xFF << 24 | 512 << 10 | 300);
+    std::thread::sleep(Duration::from_millis(200));
+    let settled = hits(&mut c);
+    std::thread::sleep(Duration::from_millis(200));
+    assert_eq!(hits(&mut c), settled, "lifted, it sees nothing");
+    c.ok("stop");
+}

@@ -26,6 +26,19 @@ pub fn brightness(code: u8) -> u32 {
     u32::from((code & 7) ^ 4)
 }
 
+/// What a display sends back (`pdp1_periph`'s light pen, `updatepen` in p7.c): a word with
+/// 0xFF in its top byte, the pen down in bit 20, x in bits 10–19 and y in bits 0–9 (screen
+/// units, y up). Returns `None` for any other word, else the pen's place (`None`: lifted)
+/// in the program's coordinates, which the machine's light pen compares.
+pub fn pen(word: u32) -> Option<Option<(i16, i16)>> {
+    if word >> 24 != 0xFF {
+        return None;
+    }
+    let down = word >> 20 & 1 == 1;
+    let (x, y) = ((word >> 10 & 0o1777) as i16, (word & 0o1777) as i16);
+    Some(down.then_some((x - 512, y - 512)))
+}
+
 /// Encodes points for one display, keeping the time of the last one sent.
 #[derive(Debug, Default)]
 pub struct Encoder {
@@ -72,6 +85,16 @@ mod tests {
         assert_eq!(screen(-511), 2);
         assert_eq!(brightness(3), 7);
         assert_eq!(brightness(4), 0);
+    }
+
+    #[test]
+    fn the_pen_word_of_pdp1_periph() {
+        assert_eq!(
+            pen(0xFF << 24 | 1 << 20 | 512 << 10 | 300),
+            Some(Some((0, -212)))
+        );
+        assert_eq!(pen(0xFF << 24 | 600 << 10 | 300), Some(None));
+        assert_eq!(pen(7 << 20 | 512 << 10 | 300), None, "a point, not the pen");
     }
 
     #[test]
