@@ -11,6 +11,7 @@
 //! page later) are siblings over it. Errors are [`error::Error`], one message each.
 
 pub mod config;
+pub mod debug;
 pub mod draw;
 pub mod error;
 pub mod keyboard;

@@ -325,6 +325,13 @@ impl RunControl {
         &self.m
     }
 
+    /// The machine, for the debug protocol's commands (issue 30: registers, memory, one
+    /// instruction at a time with its breakpoints and watches), which act between steps as
+    /// the console's methods do. Crate-private: every host still goes through the controller.
+    pub(crate) fn machine_mut(&mut self) -> &mut Machine {
+        &mut self.m
+    }
+
     /// The machine set going (START, CONTINUE, READ IN): an earlier stop is over.
     fn set_going(&mut self) {
         self.held = false;

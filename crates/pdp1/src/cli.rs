@@ -15,6 +15,19 @@ pub struct Cli {
     #[arg(long)]
     pub headless: bool,
 
+    /// Serve the machine on the PiDP-1's ports at ADDR (default 127.0.0.1, loopback): the
+    /// debug protocol (1040), the typewriter (1041) and the Type 30's points (3400), for
+    /// `pdp1dbg.py`, `pdp1_periph` and telnet (docs/pidp1.md), beside the window, or alone
+    /// with --headless (then TAPE is optional and the process serves until killed).
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "127.0.0.1")]
+    pub listen: Option<std::net::IpAddr>,
+    /// --listen: the debug, typewriter and display ports (0: any free one, said on stderr).
+    #[arg(long, value_name = "D,T,S", default_value = "1040,1041,3400")]
+    pub ports: String,
+    /// --listen: the directory the debug protocol's tape names are in (default: here).
+    #[arg(long, value_name = "DIR")]
+    pub tape_dir: Option<PathBuf>,
+
     /// Keys struck in order (`\r` or newline = carriage return, `\b` = backspace). Each key is
     /// struck after the program took the previous one and at least 100 ms of emulated time passed.
     /// Without --type, keys come from stdin (headless).

@@ -11,6 +11,7 @@ mod cli;
 mod files;
 mod frontend;
 mod headless;
+mod listen;
 mod mankalah;
 mod options;
 mod stdin;
@@ -72,6 +73,9 @@ fn refuse_options(cli: &cli::Cli) -> anyhow::Result<()> {
     } else if let Some(d) = cli.depth {
         bail!("--depth {d} is the ManKalah agent's search depth: give it with --mankalah (a run's depth is the program's test word, --tw)");
     }
+    if cli.listen.is_some() && (cli.mankalah || (cli.headless && cli.screenshot.is_some())) {
+        bail!("--listen serves the machine to the PiDP-1's tools, beside the window or with --headless alone: it does not go with --mankalah, nor --headless with --screenshot");
+    }
     if !cli.mankalah && !cli.headless && cli.audio.is_some() {
         bail!("--audio records a headless run's sound to a file: give it with --headless (the window plays the sound; ctrl+U turns it off)");
     }
@@ -99,6 +103,19 @@ fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
         };
         // The match's end (regular or aborted by the engine) is a normal end; errors are `Err`.
         return mankalah::run(machine, plan, &opts, &setup).map(|_| None);
+    }
+    let listen = cli
+        .listen
+        .map(|addr| -> anyhow::Result<listen::Options> {
+            Ok(listen::Options {
+                addr,
+                ports: listen::parse_ports(&cli.ports)?,
+                tape_dir: cli.tape_dir.clone().unwrap_or_else(|| ".".into()),
+            })
+        })
+        .transpose()?;
+    if let (Some(opts), true) = (&listen, cli.headless) {
+        return listen::run(machine, plan, opts, &setup).map(Some);
     }
     if cli.headless {
         let opts = headless::Options {
@@ -128,6 +145,7 @@ fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
             fresh,
             script_name: cli.script.as_ref().map(|p| p.display().to_string()),
             mute: cli.mute,
+            listen,
         };
         // The frontend explains a missing display and points to --headless itself.
         frontend::run(machine, plan, opts, &setup).map(|()| None)

@@ -101,6 +101,8 @@ pub struct Options {
     pub script_name: Option<String>,
     /// `--mute`.
     pub mute: bool,
+    /// `--listen`: the PiDP-1's ports beside the window (issue 30).
+    pub listen: Option<crate::listen::Options>,
 }
 
 /// The lines of the help file beside `tape` (`kalah.rim` → `kalah.help`), none if there is
@@ -168,7 +170,13 @@ pub fn run(
     let (w, h) = window.get_size();
     let run = RunControl::for_run(plan, setup, opts.fresh, machine);
     let (script_name, mute) = (opts.script_name.clone(), opts.mute);
+    let ports = opts
+        .listen
+        .as_ref()
+        .map(crate::listen::Ports::open)
+        .transpose()?;
     let mut app = App::new(opts, run, w, h)?;
+    app.ports = ports;
     app.had_script = setup.script.is_some();
     if let Some(p) = script_name {
         // (In place of the no-tape advice: the script mounts its own tapes.)
@@ -184,6 +192,10 @@ pub fn run(
     while window.is_open() && !app.quit {
         let events = std::mem::take(&mut typed.borrow_mut().events);
         app.input(&window, &events);
+        if let Some(p) = app.ports.as_mut() {
+            // (What the clients sent, between the window's steps like its own keys.)
+            p.poll(&mut app.run, Duration::ZERO);
+        }
         app.emulate();
         let (ww, wh) = window.get_size();
         app.screen.resize(ww, wh);
@@ -238,6 +250,8 @@ pub struct App {
     /// When the status line's message was set.
     status_at: Instant,
     quit: bool,
+    /// `--listen`: the clients on the PiDP-1's ports share the machine with the window.
+    ports: Option<crate::listen::Ports>,
     /// The sound of the program flags (`frontend/sound.rs`); `None` in tests.
     pub speaker: Option<sound::Speaker>,
 }
@@ -280,6 +294,7 @@ impl App {
             goto: false,
             status_at: Instant::now(),
             quit: false,
+            ports: None,
             speaker: None,
         })
     }
@@ -351,7 +366,10 @@ impl App {
     fn step(&mut self, t: u64) -> bool {
         // (The debugger's trace and write watches are the controller's: it goes one
         // instruction at a time and hands the trace lines to the pane.)
-        let a = self.run.advance(t);
+        let a = match self.ports.as_mut() {
+            Some(p) => p.step(&mut self.run, t),
+            None => self.run.advance(t),
+        };
         self.show(&a);
         if let Some(end) = &a.end {
             if !matches!(end, End::TimeLimit | End::InstructionLimit) {
@@ -964,6 +982,7 @@ mod tests {
             fresh: true,
             script_name: None,
             mute: false,
+            listen: None,
         }
     }
 
