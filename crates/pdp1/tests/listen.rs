@@ -285,7 +285,11 @@ fn misbehaving_clients_leave_the_machine_and_the_others_alone() {
     b.ok("w pc 100");
     b.w.write_all(b"run 1000000000000\n").unwrap();
     b.w.flush().unwrap();
-    std::thread::sleep(Duration::from_millis(200));
+    // (Polled, not a fixed pause: on a busy host the server may take a while to read it.)
+    let end = Instant::now() + Duration::from_secs(20);
+    while a.field("s", "run") != "1" && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     assert_eq!(a.field("s", "run"), "1", "the run is under way");
     drop(b);
     let end = Instant::now() + Duration::from_secs(20);
@@ -585,9 +589,20 @@ fn the_display_port_takes_the_light_pen() {
     }
     assert!(hits(&mut c) > 0, "the pen down on the point sees it");
     pen(&mut d, 0xFF << 24 | 512 << 10 | 300);
-    std::thread::sleep(Duration::from_millis(200));
-    let settled = hits(&mut c);
-    std::thread::sleep(Duration::from_millis(200));
+    // The lift reaches the machine after the host's threads get round to it, which on a busy
+    // machine may take longer than any fixed pause: wait until the count stands still (the
+    // program, running at full speed, counts thousands of hits a second while the pen is down).
+    let end = Instant::now() + Duration::from_secs(20);
+    let mut settled = hits(&mut c);
+    loop {
+        std::thread::sleep(Duration::from_millis(300));
+        let now = hits(&mut c);
+        if now == settled || Instant::now() > end {
+            break;
+        }
+        settled = now;
+    }
+    std::thread::sleep(Duration::from_millis(300));
     assert_eq!(hits(&mut c), settled, "lifted, it sees nothing");
     c.ok("stop");
 }
