@@ -640,6 +640,15 @@ impl RunControl {
             sc.observe(&a.typed);
         }
         a.points = self.m.drain_display();
+        // An IOT nothing answers, once per device (issue 27: `life` waited silently for its
+        // devices 15 and 16).
+        for (pc, w) in self.m.drain_unanswered_iots() {
+            a.notes.push(format!(
+                "warning: the IOT {w} at {pc:06o} is for device {:02o}, which this machine \
+                 does not have: nothing answers it",
+                w.bits() & 0o77
+            ));
+        }
 
         match stop {
             // A step in which emulated time does not move would repeat forever (only a
