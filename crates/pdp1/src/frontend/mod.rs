@@ -378,6 +378,10 @@ impl App {
         if let Some(n) = a.notes.last() {
             self.status(n.clone());
         }
+        // And on stderr, as headless (issue 27: a status line is soon overwritten).
+        for n in &a.notes {
+            eprintln!("pdp1: {n}");
+        }
         for line in &a.trace {
             self.screen.view.debugger.record_line(line.clone());
         }
