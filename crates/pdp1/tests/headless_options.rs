@@ -686,3 +686,25 @@ fn the_console_shows_the_tape_moving_through_the_reader_during_the_load() {
     assert!(paper > 500, "tape paper drawn: {paper} pixels");
     assert!(holes > 200, "holes punched in it: {holes} pixels");
 }
+
+/// Issue 27: a run whose time limit comes while READ IN is still reading said only
+/// "emulated-time limit reached" (and left a blank screenshot); it now says how far the tape
+/// got and how long it needs.
+#[test]
+fn a_time_limit_during_read_in_says_how_far_the_tape_got() {
+    let d = scratch("limit-read-in");
+    // 2000 words: 12000 frames, about 30 s at the reader's 400 lines a second.
+    let words: Vec<(u32, u32)> = (0..2000).map(|a| (0o1000 + a, a)).collect();
+    let t = tape(&d, "long.rim", &words, 0o1000);
+    let r = pdp1(&["--headless", &t, "--max-seconds", "3"]);
+    assert!(r.ok(), "{}", r.stderr);
+    let line = r
+        .stderr
+        .lines()
+        .find(|l| l.starts_with("pdp1: the time limit came during READ IN: the tape was "))
+        .unwrap_or_else(|| panic!("{}", r.stderr));
+    assert!(line.contains("% read; long.rim needs about "), "{line}");
+    // A limit after the tape was read says nothing of READ IN.
+    let r = pdp1(&["--headless", &t, "--max-seconds", "60"]);
+    assert!(!r.stderr.contains("READ IN"), "{}", r.stderr);
+}
