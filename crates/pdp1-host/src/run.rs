@@ -565,6 +565,34 @@ impl RunControl {
     /// the next key — and the end rules. Everything the host does to the machine between
     /// steps happens after it, so the step boundaries decide the run.
     pub fn advance(&mut self, until: u64) -> Advance {
+        let mut a = self.advance_machine(until);
+        if a.end == Some(End::TimeLimit) {
+            a.notes.extend(self.limit_during_read_in());
+        }
+        a
+    }
+
+    /// A time limit that comes while the boot tape is still being read (READ IN or the tape's
+    /// loader) leaves an empty screen: say so, and how long the tape would take (issue 27).
+    fn limit_during_read_in(&self) -> Option<String> {
+        let (read, all, name) = self.feeder.boot_progress(&self.m)?;
+        let spent = self.m.time_ns().saturating_sub(self.start_ns);
+        let name = if name.is_empty() { "the tape" } else { name };
+        let needs = match read {
+            0 => String::new(),
+            r => format!(
+                "; {name} needs about {:.0} s",
+                spent as f64 * all as f64 / r as f64 / 1e9
+            ),
+        };
+        Some(format!(
+            "the time limit came during READ IN: the tape was {} % read{needs}",
+            read * 100 / all.max(1)
+        ))
+    }
+
+    /// [`RunControl::advance`] without the words on a time limit.
+    fn advance_machine(&mut self, until: u64) -> Advance {
         let mut a = Advance::default();
         // A person's held keys (after an automatic case shift) go first.
         let now = self.m.time_ns();
