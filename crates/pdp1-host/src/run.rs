@@ -30,7 +30,7 @@ use crate::setup::{examine_lines, registers_line, Setup};
 use crate::tape::Feeder;
 use crate::trace::Tracer;
 use pdp1_asm::SymbolTable;
-use pdp1_core::{DisplayPoint, Limit, Machine, StopReason, TypeEvent, Word};
+use pdp1_core::{DisplayPoint, Limit, Machine, MachineConfig, StopReason, TypeEvent, Word};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -365,7 +365,14 @@ impl RunControl {
     /// is in the reader is the tape being read in (keys wait until it has been read).
     pub fn read_in(&mut self) -> ReadIn {
         self.set_going();
-        let r = if crate::tape::reader_spent(&self.m) {
+        // A boot tape stopped part way through (a READ IN that failed, a loader stopped) is
+        // not at a block boundary: reading on would take a data word for a `dio` and fail at
+        // every press (issue 27). The operator starts over from its leader.
+        let part_read = self
+            .feeder
+            .boot_progress(&self.m)
+            .is_some_and(|(read, _, _)| read > 0);
+        let r = if part_read || crate::tape::reader_spent(&self.m) {
             if self.feeder.rewind(&mut self.m) {
                 ReadIn::Rewound
             } else {
@@ -989,9 +996,49 @@ impl RunControl {
     }
 
     /// The window's ctrl+O with a READ IN tape: the new boot tape, in place of the old one
-    /// and any second tape.
-    pub fn mount_boot(&mut self, tape: &crate::tape::Tape, name: &str) {
+    /// and any second tape. It waits at its leader for READ IN (issue 27): a load still going
+    /// is stopped, so the old tape's loader does not read the new one. The machine is the one
+    /// the tape's content asks for ([`crate::library::guess`]; powered on afresh, the
+    /// console's switches kept, when it differs), with a known tape's EXTEND switch. Returns
+    /// what the operator should be told, one clause each.
+    pub fn mount_boot(&mut self, tape: &crate::tape::Tape, name: &str) -> Vec<String> {
+        let mut said = Vec::new();
+        if self.m.running() && self.feeder.boot_progress(&self.m).is_some() {
+            self.stop();
+            said.push("the load going on was stopped".to_owned());
+        }
+        let guess = crate::library::guess(&tape.frames);
+        let (p, c) = (&guess.profile, self.m.config().clone());
+        if (p.mul_div, p.memory_words, p.lai_lia, p.second_display)
+            != (c.mul_div, c.memory_words, c.lai_lia, c.second_display)
+        {
+            let config = MachineConfig {
+                mul_div: p.mul_div,
+                memory_words: p.memory_words,
+                lai_lia: p.lai_lia,
+                second_display: p.second_display,
+                ..c
+            };
+            if let Ok(mut fresh) = Machine::new(config) {
+                let m = &self.m;
+                fresh.set_test_word(m.test_word());
+                fresh.set_sense_switches(m.sense_switches());
+                fresh.set_test_address(m.test_address() & (p.memory_words as u32 - 1));
+                fresh.set_extend_switch(m.extend_switch());
+                fresh.idle_until(m.time_ns());
+                self.restore(fresh);
+                said.push(format!("the machine is now {}", p.options()));
+            }
+        }
+        let extend = crate::library::recognise(&tape.frames).is_some_and(
+            |k| matches!(k.what, crate::library::Use::Program { console, .. } if console.extend),
+        );
+        if extend && !self.m.extend_switch() {
+            self.m.set_extend_switch(true);
+            said.push("EXTEND switch on".to_owned());
+        }
         self.feeder.mount_boot(tape, name, &mut self.m);
+        said
     }
 
     /// The window's ctrl+O with any other file: a tape for the program to read.
