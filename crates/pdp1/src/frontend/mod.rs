@@ -707,8 +707,13 @@ impl App {
         let name = path.display();
         let msg = match crate::files::boot_tape(path) {
             Ok(t) => {
-                self.run.mount_boot(&t, &tape_name(Some(path)));
-                format!("{name} is in the reader: F7 READ IN loads it")
+                let said = self.run.mount_boot(&t, &tape_name(Some(path)));
+                let mut msg = format!("{name} is in the reader: F7 READ IN loads it");
+                for s in said {
+                    msg.push_str("; ");
+                    msg.push_str(&s);
+                }
+                msg
             }
             Err(boot) => {
                 match crate::files::data_tape(path) {
