@@ -431,3 +431,35 @@ fn tapes_from_outside_get_the_type_10_they_were_written_for() {
         );
     }
 }
+
+/// Issue 27: docs/library.md's command for LISP's definitions tape printed nothing: the known
+/// tape's SS5 (typewriter input) stayed on. The command is taken from the page itself and run
+/// where the tapes are.
+#[test]
+fn the_documented_lisp_definitions_command_reads_the_definitions() {
+    let Some(lisp) = shared_tape("lisp.rim") else {
+        return;
+    };
+    let tapes = std::path::Path::new(&lisp).parent().unwrap().to_path_buf();
+    let page = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/library.md"
+    ))
+    .unwrap();
+    let at = page
+        .find("pdp1 --headless lisp.rim --mdv --extend --continue-halts 3 \\")
+        .expect("the command in docs/library.md");
+    let end = at + page[at..].find("lisp-defs.pt").expect("its --reader") + 12;
+    let command = page[at..end].replace('\\', " ");
+    let mut args: Vec<&str> = command.split_whitespace().skip(1).collect();
+    args.extend(["--max-seconds", "300"]);
+    let r = pdp1_in(&args, Some(&tapes));
+    for name in ["zerop", "pdef", "count"] {
+        assert!(
+            r.stdout.contains(name),
+            "{args:?}: {:?} {}",
+            r.stdout,
+            r.stderr
+        );
+    }
+}
