@@ -229,6 +229,9 @@ pub struct RunControl {
     /// A script's `punch FILE`s: each file gets what was punched from its offset in
     /// `punched` to the next one's (or the end).
     punch_files: Vec<(PathBuf, usize)>,
+    /// The frames left in the reader when they last changed, and when (emulated ns): whether
+    /// the tape is still being read when a time limit comes.
+    reader_moved: (usize, u64),
 }
 
 /// Emulated time between a terminal host's looks at the machine (10 ms: keys are struck at
@@ -268,6 +271,7 @@ impl RunControl {
             begun: false,
             punched: Vec::new(),
             punch_files: Vec::new(),
+            reader_moved: (usize::MAX, 0),
         }
     }
 
@@ -573,6 +577,10 @@ impl RunControl {
     /// steps happens after it, so the step boundaries decide the run.
     pub fn advance(&mut self, until: u64) -> Advance {
         let mut a = self.advance_machine(until);
+        let left = self.m.tape_remaining();
+        if left != self.reader_moved.0 {
+            self.reader_moved = (left, self.m.time_ns());
+        }
         if a.end == Some(End::TimeLimit) {
             a.notes.extend(self.limit_during_read_in());
         }
@@ -583,6 +591,12 @@ impl RunControl {
     /// loader) leaves an empty screen: say so, and how long the tape would take (issue 27).
     fn limit_during_read_in(&self) -> Option<String> {
         let (read, all, name) = self.feeder.boot_progress(&self.m)?;
+        // Still reading: the reader moved in the last tenth of a second (it reads a line every
+        // 2.5 ms). A program that left the rest of its tape unread (snowflake's loader stops at
+        // 79 %) has started: nothing to say.
+        if self.m.time_ns().saturating_sub(self.reader_moved.1) > 100_000_000 {
+            return None;
+        }
         let spent = self.m.time_ns().saturating_sub(self.start_ns);
         let name = if name.is_empty() { "the tape" } else { name };
         let needs = match read {
