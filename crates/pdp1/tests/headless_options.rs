@@ -707,4 +707,12 @@ fn a_time_limit_during_read_in_says_how_far_the_tape_got() {
     // A limit after the tape was read says nothing of READ IN.
     let r = pdp1(&["--headless", &t, "--max-seconds", "60"]);
     assert!(!r.stderr.contains("READ IN"), "{}", r.stderr);
+    // Nor does one after the program started with part of its tape left unread (the PiDP-1's
+    // snowflake leaves 21 % of its tape): a `jmp .` at 1000, then 300 frames nobody reads.
+    let mut frames = rim(&[(0o1000, jmp(0o1000))], 0o1000);
+    frames.extend([0o201; 300]);
+    let p = d.join("tail.rim");
+    std::fs::write(&p, frames).unwrap();
+    let r = pdp1(&["--headless", p.to_str().unwrap(), "--max-seconds", "5"]);
+    assert!(r.ok() && !r.stderr.contains("READ IN"), "{}", r.stderr);
 }
