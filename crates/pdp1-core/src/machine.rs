@@ -351,6 +351,14 @@ pub struct Machine {
     /// `breakpoints` as the run loop's bitmap (rebuilt when they change, or after a restore).
     #[serde(skip)]
     bp_map: Option<Box<[u64; fast::BP_WORDS]>>,
+    /// The IOTs no device of this machine answers, the first of each device code (its
+    /// address and word), until the host drains them (issue 27: the `life` tapes' IOTs 15 and
+    /// 16 went by without a word). A report, not machine state: not saved.
+    #[serde(skip)]
+    unanswered: Vec<(u32, Word)>,
+    /// The device codes already reported (bit n: code n).
+    #[serde(skip)]
+    unanswered_seen: u64,
 }
 
 /// Next address within the same 4K field (the PC never carries into the field bits).
@@ -415,6 +423,8 @@ impl Machine {
             breakpoints: BTreeSet::new(),
             resume_from: None,
             bp_map: None,
+            unanswered: Vec::new(),
+            unanswered_seen: 0,
         })
     }
     pub fn config(&self) -> &MachineConfig {
@@ -937,6 +947,11 @@ impl Machine {
     /// [`Machine::pf`] as it was when the host began listening).
     pub fn drain_flags(&mut self) -> Vec<FlagChange> {
         std::mem::take(&mut self.dev.flags.changes)
+    }
+    /// The IOTs that no device of this machine answered since the last drain, as (address,
+    /// word): each device code once per power-on (see `io.rs`, the IOT dispatch).
+    pub fn drain_unanswered_iots(&mut self) -> Vec<(u32, Word)> {
+        std::mem::take(&mut self.unanswered)
     }
     /// Bytes punched since the last drain (each a full 8-hole frame).
     pub fn drain_punch(&mut self) -> Vec<u8> {

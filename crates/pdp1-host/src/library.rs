@@ -1,22 +1,24 @@
-//! The machine each known tape needs (issue 16): the PDP-1 programs in the classic library
+//! The machine each tape needs (issues 16 and 27): the PDP-1 programs in the classic library
 //! were written for different machines — Spacewar! 4.x, the ICSS and LISP for the Type 10
-//! multiply/divide, Spacewar! 3.1 for a machine without it, the music player for 16K, the
-//! dual-screen Spacewar! 4.4 for a PDP-1D's `swp` and two displays — so `pdp1 TAPE` looks the
-//! tape up here and, when it knows it, builds that machine (and sets the console as its
-//! operator would), unless the command line or the configuration file says otherwise.
+//! multiply/divide, Spacewar! 3.1 and 2B for a machine without it (they multiply in steps), the
+//! music player for 16K, the dual-screen Spacewar! 4.4 for a PDP-1D's `swp` and two displays —
+//! so `pdp1 TAPE` reads the machine from the tape's instructions ([`guess`], issue 27; until
+//! then it looked the tape's hash up, and every other tape ran on a PDP-1C without a word),
+//! unless the command line or the configuration file says otherwise.
 //!
-//! Two parts, as the PiDP-1 ships them (machine profiles, and which tape runs on which):
+//! Three parts:
 //!
+//! * [`guess`]: the machine from the tape's content, and what in it decided;
 //! * [`PROFILES`]: named machines (`pdp1c`, `mdv`, `music`, `lisp`, `dual`, `flash`, `bell`),
 //!   for `--profile NAME`;
-//! * [`KNOWN`]: tapes recognised by content — a 64-bit FNV-1a hash of the whole file (the
-//!   tapes of `../shared/tapes`, see its README for where each comes from) — with their
-//!   profile and console settings, or, for a tape that is not a program to READ IN (a data
+//! * [`KNOWN`]: tapes recognised by a 64-bit FNV-1a hash of the whole file (the tapes of
+//!   `../shared/tapes`, see its README for where each comes from), for their names and the
+//!   operator's console settings, or, for a tape that is not a program to READ IN (a data
 //!   tape, a patch), what to do with it instead.
 //!
 //! Of the tapes assembled here, `roms/bell.rim` (Bell's learning Kalah, 64K) is known too, by
 //! the hash of the checked-in tape (a unit test below says when a rebuilt tape needs the new
-//! hash); any other (`roms/kalah.rim`, `roms/kalah7.rim`) runs on the PDP-1C defaults.
+//! hash).
 
 use crate::error::{bail, Result};
 
@@ -106,6 +108,8 @@ pub struct Console {
     /// CONTINUE after this many halts, with these test words.
     pub continue_halts: u32,
     pub halt_test_words: &'static [u32],
+    /// The EXTEND switch on (LISP: its content gives no sign that it needs it).
+    pub extend: bool,
 }
 
 const NONE: Console = Console {
@@ -115,9 +119,12 @@ const NONE: Console = Console {
     start: None,
     continue_halts: 0,
     halt_test_words: &[],
+    extend: false,
 };
 
-/// What a known tape is.
+/// What a known tape is. Since issue 27 a program's machine comes from its content
+/// ([`guess`]); `profile` names the machine it was found to run on (a test holds the guess to
+/// it), and `console` the operator's steps, which no content tells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Use {
     /// A program to READ IN on `profile`'s machine with `console` set.
@@ -227,9 +234,11 @@ pub const KNOWN: &[Known] = &[
         what: Use::Program {
             profile: "lisp",
             // Start-up halts at 2353 (top of memory: 7777), 2357 (push-down list: 400) and 5;
-            // sense switch 5 takes input from the typewriter.
+            // sense switch 5 takes input from the typewriter. It needs extend mode from the
+            // start (SIMH: `d extm_init 1`), the EXTEND switch: nothing in its words says so.
             console: Console {
                 sense_switches: Some(0o02),
+                extend: true,
                 continue_halts: 3,
                 halt_test_words: &[0o7777, 0o400, 0],
                 ..NONE
@@ -295,6 +304,134 @@ pub const KNOWN: &[Known] = &[
         },
     },
 ];
+
+/// The machine a tape's content asks for (issue 27), and what in the content decided it.
+///
+/// The default is the machine most tapes a person finds were written for: a PDP-1C with the
+/// Type 10 multiply/divide, as the Computer History Museum's restored PDP-1 has (the PiDP-1
+/// tapes of Spacewar! 4.x, the ICSS, snowflake, the rotating cube … use `mul`/`div`). It
+/// breaks only the programs that use the multiply and divide *steps* (`mus`, `dis`: the same
+/// opcodes 54 and 56 without the Type 10, which replaces them — pdp1-hardware.md §2.2): their
+/// step multiply is one `mus Y` written 17 times in a row and the step divide one `dis Y` 18
+/// times (Spacewar! 2B and 3.1; the music player carries both and asks the machine which works,
+/// so it runs either way). A run of such identical words cannot be Type 10 code — a second
+/// `mul` would multiply the first one's product — so such a run chooses the machine without it.
+///
+/// The rest is read from the instructions too: `eem` or `lem` (extend mode, Type 15 memory
+/// extension) asks for 64K; the PDP-1D's `swp` (760060), written more than once, for the
+/// `lai`/`lia` option, and with it a `dpy` selecting the second display (bit 400) for a second
+/// Type 30. What the content cannot tell: the EXTEND switch LISP needs at start (a console
+/// switch; LISP's own words give no sign of it), and the operator's console steps (test words,
+/// sense switches, halts to answer) — the known-tape table keeps those.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Guess {
+    pub profile: Profile,
+    /// One clause per finding, for the operator: empty when nothing in the tape decided (the
+    /// default machine).
+    pub evidence: Vec<String>,
+}
+
+/// The default machine for a tape whose content does not say (and for no tape at all).
+pub const DEFAULT: Profile = Profile {
+    name: "auto",
+    about: "from the tape's content",
+    mul_div: true,
+    ..PDP1C
+};
+
+/// `mus`/`dis` (or `mul`/`div`): opcode 54 or 56, indirect bit or not.
+fn multiply_or_divide(w: u32) -> Option<&'static str> {
+    match (w >> 12) & 0o76 {
+        0o54 => Some("mus"),
+        0o56 => Some("dis"),
+        _ => None,
+    }
+}
+
+/// "121, 123, 125 and 32 more": the first few addresses, in octal.
+fn addresses(at: &[u32]) -> String {
+    let shown: Vec<String> = at.iter().take(3).map(|a| format!("{a:o}")).collect();
+    match at.len() {
+        n if n > 3 => format!("{} and {} more", shown.join(", "), n - 3),
+        _ => shown.join(", "),
+    }
+}
+
+/// The machine `frames` (a RIM or BLK tape) asks for; a tape that is not one gets [`DEFAULT`]
+/// with no evidence.
+pub fn guess(frames: &[u8]) -> Guess {
+    let mut profile = DEFAULT;
+    let mut evidence = Vec::new();
+    let Ok(image) = pdp1_asm::tape::read_image(frames) else {
+        return Guess { profile, evidence };
+    };
+    let word = |a: u32| image.words.get(&a).map(|w| w.bits());
+    // Step runs: 16 to 22 identical mus/dis words at consecutive addresses (17 and 18 in the
+    // programs, a word or two more or less where a routine keeps fewer or more bits).
+    let mut steps = Vec::new();
+    let mut singles = Vec::new();
+    let mut seen_to = None;
+    for (&a, w) in &image.words {
+        let w = w.bits();
+        if seen_to.is_some_and(|end| a < end) {
+            continue;
+        }
+        let Some(name) = multiply_or_divide(w) else {
+            continue;
+        };
+        let run = (a..).take_while(|&b| word(b) == Some(w)).count() as u32;
+        seen_to = Some(a + run);
+        if (16..=22).contains(&run) {
+            steps.push(format!("{run} × `{name} {:o}` at {a:o}", w & 0o7777));
+        } else {
+            singles.extend(a..a + run);
+        }
+    }
+    if !steps.is_empty() {
+        profile.mul_div = false;
+        evidence.push(format!(
+            "no Type 10 multiply/divide: the tape multiplies and divides in steps ({})",
+            steps.join(", ")
+        ));
+    } else if !singles.is_empty() {
+        evidence.push(format!(
+            "Type 10 multiply/divide: words that read as mul/div at {}",
+            addresses(&singles)
+        ));
+    }
+    let find = |pred: &dyn Fn(u32) -> bool| -> Vec<u32> {
+        image
+            .words
+            .iter()
+            .filter(|(_, w)| pred(w.bits()))
+            .map(|(&a, _)| a)
+            .collect()
+    };
+    // eem 724074, lem 720074 (the Type 15's extend-mode IOTs, pdp1-hardware.md §1.1).
+    let extend = find(&|w| w == 0o724074 || w == 0o720074);
+    if !extend.is_empty() {
+        profile.memory_words = 65536;
+        evidence.push(format!(
+            "64K (Type 15 memory extension): eem/lem at {}",
+            addresses(&extend)
+        ));
+    }
+    let swp = find(&|w| w == 0o760060);
+    if swp.len() >= 2 {
+        profile.lai_lia = true;
+        evidence.push(format!("the PDP-1D's swp at {}", addresses(&swp)));
+        // dpy (720007, with or without the wait bits) with bit 400: display 2.
+        let second = find(&|w| w & 0o760777 == 0o720407);
+        if !second.is_empty() {
+            profile.second_display = true;
+            evidence.push(format!(
+                "a second display: dpy with bit 400 at {}",
+                addresses(&second)
+            ));
+        }
+    }
+    Guess { profile, evidence }
+}
 
 /// 64-bit FNV-1a of `bytes`.
 pub fn fnv1a(bytes: &[u8]) -> u64 {
@@ -381,6 +518,48 @@ mod tests {
         }
         assert!(profile("nonsense").is_err());
         assert_eq!(profile("bell").unwrap().memory_words, 65536);
+    }
+
+    /// A RIM tape loading `words` at 100 on.
+    fn tape_of(words: &[u32]) -> Vec<u8> {
+        let image = pdp1_asm::tape::Image {
+            words: (0o100..)
+                .zip(words)
+                .map(|(a, &w)| (a, pdp1_core::Word::new(w)))
+                .collect(),
+            start: Some(0o100),
+        };
+        pdp1_asm::tape::write_rim(&image)
+    }
+
+    #[test]
+    fn the_content_chooses_the_machine() {
+        let lac = 0o200000;
+        // Nothing to go by: the default, the Type 10, and nothing to say.
+        let g = guess(&tape_of(&[lac | 0o200, 0o760400]));
+        assert_eq!((g.profile, g.evidence.len()), (DEFAULT, 0));
+        assert!(g.profile.mul_div);
+        // A step multiply: 17 × `mus 200` — no Type 10.
+        let mut steps = vec![0o640000 | 0o200, 0o760200];
+        steps.extend([0o540200; 17]);
+        let g = guess(&tape_of(&steps));
+        assert!(!g.profile.mul_div, "{g:?}");
+        assert!(g.evidence[0].contains("17 × `mus 200` at 102"), "{g:?}");
+        // A run too long for a step routine (a pattern of data) decides nothing.
+        let g = guess(&tape_of(&[0o545454; 24]));
+        assert!(g.profile.mul_div, "{g:?}");
+        // `mul` between other instructions: the Type 10, said.
+        let g = guess(&tape_of(&[lac | 0o200, 0o540201, 0o240202]));
+        assert!(g.profile.mul_div && g.evidence[0].contains("mul/div at 101"));
+        // eem: 64K; swp twice and a dpy on display 2: the PDP-1D with two displays.
+        let g = guess(&tape_of(&[0o724074, 0o760060, 0o760060, 0o720407]));
+        assert_eq!(g.profile.memory_words, 65536);
+        assert!(g.profile.lai_lia && g.profile.second_display, "{g:?}");
+        // One swp alone (a table, as in MACRO) is not the PDP-1D.
+        let g = guess(&tape_of(&[0o760060, 0o720407]));
+        assert!(!g.profile.lai_lia && !g.profile.second_display);
+        // Not a tape READ IN can read: the default.
+        assert_eq!(guess(&[1, 2, 3]).profile, DEFAULT);
     }
 
     #[test]

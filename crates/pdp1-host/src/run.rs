@@ -30,7 +30,7 @@ use crate::setup::{examine_lines, registers_line, Setup};
 use crate::tape::Feeder;
 use crate::trace::Tracer;
 use pdp1_asm::SymbolTable;
-use pdp1_core::{DisplayPoint, Limit, Machine, StopReason, TypeEvent, Word};
+use pdp1_core::{DisplayPoint, Limit, Machine, MachineConfig, StopReason, TypeEvent, Word};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -229,6 +229,9 @@ pub struct RunControl {
     /// A script's `punch FILE`s: each file gets what was punched from its offset in
     /// `punched` to the next one's (or the end).
     punch_files: Vec<(PathBuf, usize)>,
+    /// The frames left in the reader when they last changed, and when (emulated ns): whether
+    /// the tape is still being read when a time limit comes.
+    reader_moved: (usize, u64),
 }
 
 /// Emulated time between a terminal host's looks at the machine (10 ms: keys are struck at
@@ -268,6 +271,7 @@ impl RunControl {
             begun: false,
             punched: Vec::new(),
             punch_files: Vec::new(),
+            reader_moved: (usize::MAX, 0),
         }
     }
 
@@ -372,7 +376,14 @@ impl RunControl {
     /// is in the reader is the tape being read in (keys wait until it has been read).
     pub fn read_in(&mut self) -> ReadIn {
         self.set_going();
-        let r = if crate::tape::reader_spent(&self.m) {
+        // A boot tape stopped part way through (a READ IN that failed, a loader stopped) is
+        // not at a block boundary: reading on would take a data word for a `dio` and fail at
+        // every press (issue 27). The operator starts over from its leader.
+        let part_read = self
+            .feeder
+            .boot_progress(&self.m)
+            .is_some_and(|(read, _, _)| read > 0);
+        let r = if part_read || crate::tape::reader_spent(&self.m) {
             if self.feeder.rewind(&mut self.m) {
                 ReadIn::Rewound
             } else {
@@ -572,6 +583,44 @@ impl RunControl {
     /// the next key — and the end rules. Everything the host does to the machine between
     /// steps happens after it, so the step boundaries decide the run.
     pub fn advance(&mut self, until: u64) -> Advance {
+        let mut a = self.advance_machine(until);
+        let left = self.m.tape_remaining();
+        if left != self.reader_moved.0 {
+            self.reader_moved = (left, self.m.time_ns());
+        }
+        if a.end == Some(End::TimeLimit) {
+            a.notes.extend(self.limit_during_read_in());
+        }
+        a
+    }
+
+    /// A time limit that comes while the boot tape is still being read (READ IN or the tape's
+    /// loader) leaves an empty screen: say so, and how long the tape would take (issue 27).
+    fn limit_during_read_in(&self) -> Option<String> {
+        let (read, all, name) = self.feeder.boot_progress(&self.m)?;
+        // Still reading: the reader moved in the last tenth of a second (it reads a line every
+        // 2.5 ms). A program that left the rest of its tape unread (snowflake's loader stops at
+        // 79 %) has started: nothing to say.
+        if self.m.time_ns().saturating_sub(self.reader_moved.1) > 100_000_000 {
+            return None;
+        }
+        let spent = self.m.time_ns().saturating_sub(self.start_ns);
+        let name = if name.is_empty() { "the tape" } else { name };
+        let needs = match read {
+            0 => String::new(),
+            r => format!(
+                "; {name} needs about {:.0} s",
+                spent as f64 * all as f64 / r as f64 / 1e9
+            ),
+        };
+        Some(format!(
+            "the time limit came during READ IN: the tape was {} % read{needs}",
+            read * 100 / all.max(1)
+        ))
+    }
+
+    /// [`RunControl::advance`] without the words on a time limit.
+    fn advance_machine(&mut self, until: u64) -> Advance {
         let mut a = Advance::default();
         // A person's held keys (after an automatic case shift) go first.
         let now = self.m.time_ns();
@@ -647,6 +696,15 @@ impl RunControl {
             sc.observe(&a.typed);
         }
         a.points = self.m.drain_display();
+        // An IOT nothing answers, once per device (issue 27: `life` waited silently for its
+        // devices 15 and 16).
+        for (pc, w) in self.m.drain_unanswered_iots() {
+            a.notes.push(format!(
+                "warning: the IOT {w} at {pc:06o} is for device {:02o}, which this machine \
+                 does not have: nothing answers it",
+                w.bits() & 0o77
+            ));
+        }
 
         match stop {
             // A step in which emulated time does not move would repeat forever (only a
@@ -959,9 +1017,49 @@ impl RunControl {
     }
 
     /// The window's ctrl+O with a READ IN tape: the new boot tape, in place of the old one
-    /// and any second tape.
-    pub fn mount_boot(&mut self, tape: &crate::tape::Tape, name: &str) {
+    /// and any second tape. It waits at its leader for READ IN (issue 27): a load still going
+    /// is stopped, so the old tape's loader does not read the new one. The machine is the one
+    /// the tape's content asks for ([`crate::library::guess`]; powered on afresh, the
+    /// console's switches kept, when it differs), with a known tape's EXTEND switch. Returns
+    /// what the operator should be told, one clause each.
+    pub fn mount_boot(&mut self, tape: &crate::tape::Tape, name: &str) -> Vec<String> {
+        let mut said = Vec::new();
+        if self.m.running() && self.feeder.boot_progress(&self.m).is_some() {
+            self.stop();
+            said.push("the load going on was stopped".to_owned());
+        }
+        let guess = crate::library::guess(&tape.frames);
+        let (p, c) = (&guess.profile, self.m.config().clone());
+        if (p.mul_div, p.memory_words, p.lai_lia, p.second_display)
+            != (c.mul_div, c.memory_words, c.lai_lia, c.second_display)
+        {
+            let config = MachineConfig {
+                mul_div: p.mul_div,
+                memory_words: p.memory_words,
+                lai_lia: p.lai_lia,
+                second_display: p.second_display,
+                ..c
+            };
+            if let Ok(mut fresh) = Machine::new(config) {
+                let m = &self.m;
+                fresh.set_test_word(m.test_word());
+                fresh.set_sense_switches(m.sense_switches());
+                fresh.set_test_address(m.test_address() & (p.memory_words as u32 - 1));
+                fresh.set_extend_switch(m.extend_switch());
+                fresh.idle_until(m.time_ns());
+                self.restore(fresh);
+                said.push(format!("the machine is now {}", p.options()));
+            }
+        }
+        let extend = crate::library::recognise(&tape.frames).is_some_and(
+            |k| matches!(k.what, crate::library::Use::Program { console, .. } if console.extend),
+        );
+        if extend && !self.m.extend_switch() {
+            self.m.set_extend_switch(true);
+            said.push("EXTEND switch on".to_owned());
+        }
         self.feeder.mount_boot(tape, name, &mut self.m);
+        said
     }
 
     /// The window's ctrl+O with any other file: a tape for the program to read.

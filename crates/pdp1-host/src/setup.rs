@@ -48,26 +48,40 @@ pub struct Setup {
     pub continue_halts: u32,
     /// The known tape recognised (with `--profile auto`) and the profile applied, if any.
     pub recognised: Option<&'static Known>,
-    pub profile: Option<&'static Profile>,
+    pub profile: Option<Profile>,
+    /// What in the tape's content chose the machine (`--profile auto`, issue 27): empty when
+    /// nothing did and the default machine was taken.
+    pub evidence: Vec<String>,
     /// `--script`: parsed and checked (its tapes read) before anything runs.
     pub script: Option<Script>,
 }
 
 impl Setup {
     /// What was recognised and which machine it gets, for the operator: e.g. "known tape
-    /// spacewar48.rim (Spacewar! 4.8): machine mdv (Type 10 multiply/divide)".
+    /// spacewar48.rim (Spacewar! 4.8): machine from the tape's content: Type 10
+    /// multiply/divide (words that read as mul/div at 121, 123, 125 and 32 more)".
     pub fn machine_note(&self) -> Option<String> {
         let p = self.profile?;
+        let machine = if self.evidence.is_empty() {
+            format!("machine {} ({})", p.name, p.options())
+        } else {
+            format!(
+                "machine from the tape's content: {} ({})",
+                p.options(),
+                self.evidence.join("; ")
+            )
+        };
         Some(match self.recognised {
-            Some(k) => format!(
-                "known tape {} ({}): machine {} ({})",
-                k.file,
-                k.title,
-                p.name,
-                p.options()
-            ),
-            None => format!("machine {} ({})", p.name, p.options()),
+            Some(k) => format!("known tape {} ({}): {machine}", k.file, k.title),
+            None => machine,
         })
+    }
+
+    /// Whether the machine note is said without `-v`: when the content of a tape the table
+    /// does not know chose the machine (issue 27: a person should know which machine runs the
+    /// tape they found; a known tape runs as docs/library.md says, on the same machine).
+    pub fn machine_chosen_by_content(&self) -> bool {
+        !self.evidence.is_empty() && self.recognised.is_none()
     }
 
     /// The speed to run at; `default` is the mode's own (window: real time, headless: max).

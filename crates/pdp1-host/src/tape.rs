@@ -209,6 +209,15 @@ impl Feeder {
         self.current = None;
     }
 
+    /// How far the boot tape is read while it is being read: (frames read, frames in all)
+    /// and its name; `None` once it has been read (or there was none).
+    pub fn boot_progress(&self, m: &Machine) -> Option<(usize, usize, &str)> {
+        let first = self.first.as_ref().filter(|_| !self.first_done)?;
+        let all = first.frames.len();
+        let read = all - m.tape_remaining().min(all);
+        Some((read, all, &first.name))
+    }
+
     /// True once the first tape has been read (or there was none).
     pub fn first_tape_read(&self) -> bool {
         self.first_done

@@ -70,11 +70,12 @@ pub struct Cli {
     /// How near (coordinate steps) a point must be for the light pen to see it (default 5).
     #[arg(long, value_name = "N")]
     pub light_pen_radius: Option<u16>,
-    /// The machine: `auto` (default) builds the one a known tape needs (Spacewar! 4.x with the
-    /// Type 10, the music player with 16K, …; see docs/library.md) and sets its console as its
-    /// operator would; an unknown tape gets the PDP-1C defaults. A profile name (`pdp1c`,
-    /// `mdv`, `music`, `lisp`, `dual`, `flash`, `bell`) builds that machine for any tape. Options given
-    /// on the command line or in --config win over the profile.
+    /// The machine: `auto` (default) builds the one the tape's content asks for (the Type 10
+    /// multiply/divide unless it multiplies in steps, 64K if it uses extend mode, …; see
+    /// docs/library.md) and sets a known tape's console as its operator would. A profile name
+    /// (`pdp1c`, `mdv`, `music`, `lisp`, `dual`, `flash`, `bell`) builds that machine for any
+    /// tape; `none` the settings alone. Options given on the command line or in --config win
+    /// over the profile.
     #[arg(long, value_name = "NAME")]
     pub profile: Option<String>,
     /// Memory size: 4K, 8K, … 64K.

@@ -86,7 +86,7 @@ fn refuse_options(cli: &cli::Cli) -> anyhow::Result<()> {
 fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
     refuse_options(cli)?;
     let setup = options::setup_from_cli(cli)?;
-    if cli.verbose {
+    if cli.verbose || setup.machine_chosen_by_content() {
         if let Some(note) = setup.machine_note() {
             eprintln!("pdp1: {note}");
         }

@@ -479,6 +479,9 @@ impl MachineConsole {
             let now = self.run.machine().time_ns();
             let until = (now / SLICE_NS + 1) * SLICE_NS;
             let a = self.run.advance(until);
+            for n in &a.notes {
+                eprintln!("pdp1: {n}");
+            }
             crate::script::typed_text(&a.typed, &mut text);
             // The program flags are not listened to; keep them from piling up.
             self.run.drain_flags();

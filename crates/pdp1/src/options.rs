@@ -103,18 +103,30 @@ pub fn setup_from_cli(cli: &Cli) -> Result<Setup> {
         (None, None, Some(s)) => s.boot_tape(),
         _ => None,
     };
-    let recognised = match (cli.tape.as_deref().or(script_boot), auto) {
-        (Some(path), true) => std::fs::read(path)
-            .ok()
-            .and_then(|f| library::recognise(&f)),
+    // The boot tape's frames (a missing file is reported below, where the tape is read).
+    let boot = match (cli.tape.as_deref().or(script_boot), auto) {
+        (Some(path), true) => std::fs::read(path).ok(),
         _ => None,
+    };
+    let recognised = boot.as_deref().and_then(library::recognise);
+    // The machine from the tape's content (issue 27); with no tape, the default machine,
+    // except for a saved state, which brings its own.
+    let guess = match (&boot, auto) {
+        (Some(frames), _) => Some(library::guess(frames)),
+        (None, true) if cli.load_state.is_none() => Some(library::Guess {
+            profile: library::DEFAULT,
+            evidence: Vec::new(),
+        }),
+        _ => None,
+    };
+    let (profile, evidence) = match guess {
+        Some(g) => (Some(g.profile), g.evidence),
+        None => (None, Vec::new()),
     };
     let (profile, console) = match (recognised, cli.profile.as_deref()) {
         (Some(k), _) => match k.what {
-            Use::Program { profile, .. } if script_boot.is_some() => {
-                (Some(library::profile(profile)?), Default::default())
-            }
-            Use::Program { profile, console } => (Some(library::profile(profile)?), console),
+            Use::Program { .. } if script_boot.is_some() => (profile, Default::default()),
+            Use::Program { console, .. } => (profile, console),
             // (A script may read such a tape in over a program: no complaint then.)
             Use::Other { .. } if script_boot.is_some() => (None, Default::default()),
             Use::Other { advice } => bail!(
@@ -127,9 +139,14 @@ pub fn setup_from_cli(cli: &Cli) -> Result<Setup> {
                 k.file
             ),
         },
-        (None, Some(name)) if !auto => (Some(library::profile(name)?), Default::default()),
-        (None, _) => (None, Default::default()),
+        // `none`: the settings alone (a PDP-1C unless they say more).
+        (None, Some(name)) if name.eq_ignore_ascii_case("none") => (None, Default::default()),
+        (None, Some(name)) if !auto => (Some(*library::profile(name)?), Default::default()),
+        (None, _) => (profile, Default::default()),
     };
+    if console.extend {
+        settings.extend = settings.extend.or(Some(true));
+    }
     if let Some(p) = profile {
         // Under whatever the command line and the configuration file say.
         let s = &mut settings;
@@ -213,6 +230,11 @@ pub fn setup_from_cli(cli: &Cli) -> Result<Setup> {
         continue_halts,
         recognised,
         profile,
+        evidence: if profile.is_some() {
+            evidence
+        } else {
+            Vec::new()
+        },
         script,
     })
 }

@@ -2,6 +2,7 @@
 //! are named as the machine has them — `mul`/`div` with the Type 10 multiply/divide, the
 //! multiply and divide steps `mus`/`dis` without it (handbook; pdp1-hardware.md §2.2) — and a
 //! long operate combination is never left out of the pane's line.
+//! (Since issue 27 the default machine has the Type 10: the steps need `--profile pdp1c`.)
 
 mod common;
 use common::*;
@@ -35,7 +36,7 @@ fn trace_names_54_and_56_mus_and_dis_without_the_type_10_and_mul_and_div_with_it
     let d = scratch("trace-mus-dis");
     let t = tape(&d, "p.rim", &mul_div_program(), 0o100);
     for (extra, mul, div) in [
-        (None, "mus 201", "dis 202"),
+        (Some("--profile=pdp1c"), "mus 201", "dis 202"),
         (Some("--mdv"), "mul 201", "div 202"),
     ] {
         let tr = d.join("trace.txt");
@@ -110,7 +111,10 @@ fn a_long_operate_combination_is_not_left_out_of_the_debuggers_line() {
 fn the_debuggers_pane_names_54_and_56_as_the_machine_has_them() {
     let d = scratch("debugger-mus-dis");
     let t = tape(&d, "p.rim", &mul_div_program(), 0o100);
-    for (extra, mul) in [(None, "mus 201"), (Some("--mdv"), "mul 201")] {
+    for (extra, mul) in [
+        (Some("--profile=pdp1c"), "mus 201"),
+        (Some("--mdv"), "mul 201"),
+    ] {
         let shot = d.join("shot.png");
         let mut args = vec![
             "--headless",

@@ -152,3 +152,39 @@ fn no_display_suggests_headless() {
     assert!(err.contains("--headless"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+/// Issue 27: the `life` tapes give IOTs for devices 15 and 16, which no device here answers,
+/// and then wait for a break that never comes; the run went to its limit without a word. Each
+/// such device is now named once on stderr, with the IOT's address (three times through the
+/// loop, one line each).
+#[test]
+fn an_iot_no_device_answers_is_reported_once_with_its_address() {
+    let d = scratch("unanswered-iot");
+    // 100 iot 15; 101 iot 216 (device 16); 102 iot 15 again; 103 isp 200 (count -2 up);
+    // 104 jmp 100; 105 hlt: the loop goes round three times.
+    let prog = [
+        (0o100, 0o720015),
+        (0o101, 0o720216),
+        (0o102, 0o720015),
+        (0o103, 0o460200),
+        (0o104, jmp(0o100)),
+        (0o105, HLT),
+        (0o200, 0o777775),
+    ];
+    let t = tape(&d, "p.rim", &prog, 0o100);
+    let r = pdp1(&["--headless", &t, "-v"]);
+    assert!(r.ok(), "{}", r.stderr);
+    assert!(r.stderr.contains("halted (pc=000106)"), "{}", r.stderr);
+    let lines: Vec<&str> = r.stderr.lines().filter(|l| l.contains("IOT")).collect();
+    assert_eq!(
+        lines,
+        [
+            "pdp1: warning: the IOT 720015 at 000100 is for device 15, which this machine does \
+             not have: nothing answers it",
+            "pdp1: warning: the IOT 720216 at 000101 is for device 16, which this machine does \
+             not have: nothing answers it",
+        ],
+        "{}",
+        r.stderr
+    );
+}

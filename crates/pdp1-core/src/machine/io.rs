@@ -242,6 +242,17 @@ macro_rules! bus {
 }
 
 impl Machine {
+    /// An IOT no device of this machine answers: as on the real machine it does nothing (no
+    /// device decodes it; a waiting one hangs unless a completion pulse comes), and its
+    /// device code's first one is kept for the host to report (issue 27).
+    fn unanswered(&mut self, ir: u32, pc0: u32) {
+        let bit = 1u64 << (ir & 0o77);
+        if self.unanswered_seen & bit == 0 {
+            self.unanswered_seen |= bit;
+            self.unanswered.push((pc0, Word::new(ir)));
+        }
+    }
+
     /// Execute an IOT, including the I/O wait protocol (see the module docs).
     pub(super) fn iot(&mut self, ir: u32, pc0: u32) -> IotResult {
         let wait = ir & W != 0;
@@ -312,6 +323,8 @@ impl Machine {
                 // Type 120: dsc, asc, isb, cac (without it, nothing).
                 if self.config.sbs16 {
                     self.chan.iot(ir);
+                } else {
+                    self.unanswered(ir, pc0);
                 }
                 None
             }
@@ -334,7 +347,12 @@ impl Machine {
                 self.extend = ir & 0o004_000 != 0;
                 None
             }
-            _ => None,
+            // Device 0 is no device: `ioh` (730000) only waits for a completion pulse.
+            0o00 => None,
+            _ => {
+                self.unanswered(ir, pc0);
+                None
+            }
         };
         if let Some(r) = stop {
             if waits {

@@ -35,6 +35,38 @@ pub struct Debugger {
     pub traced: u64,
 }
 
+/// The most lines the status takes at the top of the debugger's pane.
+const STATUS_LINES: usize = 3;
+
+/// `text` in lines of at most `cols` characters, broken at spaces (a word longer than a line
+/// is cut into pieces).
+pub fn wrap(text: &str, cols: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let mut word: Vec<char> = word.chars().collect();
+        while word.len() > cols {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            lines.push(word.drain(..cols).collect());
+        }
+        let word: String = word.into_iter().collect();
+        let n = line.chars().count();
+        if n > 0 && n + 1 + word.chars().count() > cols {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&word);
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 impl Debugger {
     pub fn new(symbols: Option<SymbolTable>) -> Debugger {
         Debugger {
@@ -118,8 +150,13 @@ impl Debugger {
         } else {
             status
         };
-        c.text_clipped(x, y, status, TEXT, s, r.right());
-        y += lh + s;
+        // Wrapped at the pane's width (issue 27: cut at about 66 columns below 1600 px).
+        let cols = ((r.right() - x) / cw).max(1) as usize;
+        for line in wrap(status, cols).iter().take(STATUS_LINES) {
+            c.text_clipped(x, y, line, TEXT, s, r.right());
+            y += lh;
+        }
+        y += s;
 
         let rows_total = ((r.bottom() - y) / lh).max(0);
         let trace_rows = if self.tracing { rows_total * 2 / 5 } else { 0 };
@@ -208,6 +245,53 @@ impl Debugger {
             for (i, l) in lines.iter().rev().enumerate() {
                 c.text_clipped(x, y + i as i32 * lh, l, TEXT, s, r.right());
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::render::Layout;
+
+    #[test]
+    fn the_status_wraps_at_spaces_and_never_loses_a_character() {
+        let text = "no tape: ctrl+O mounts one, then F7 READ IN (or start with a tape: pdp1 \
+                    roms/kalah.rim); F1 help";
+        for cols in [10, 30, 66, 200] {
+            let lines = wrap(text, cols);
+            assert!(lines.iter().all(|l| l.chars().count() <= cols), "{lines:?}");
+            let squeezed = |t: &str| t.replace(' ', "");
+            assert_eq!(squeezed(&lines.concat()), squeezed(text), "{cols}");
+            if cols >= 20 {
+                assert_eq!(lines.join(" "), text, "{cols}: only at spaces");
+            }
+        }
+        assert_eq!(wrap("abcdefgh ij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 5), [""]);
+    }
+
+    /// Issue 27: the status was cut at about 66 columns below 1600 px wide ("no tape: ctrl+O
+    /// mounts one, then F7 READ IN (or start with a"); the pane's status lines hold the
+    /// longest messages at every window size the layout tests use.
+    #[test]
+    fn the_status_lines_hold_the_long_messages_at_every_window_size() {
+        let long = "spacewar48.rim is in the reader: F7 READ IN loads it; the load going on was \
+                    stopped; the machine is now Type 10 multiply/divide, 64K";
+        for (w, h) in [
+            (800, 480),
+            (1024, 600),
+            (1000, 900),
+            (1280, 760),
+            (1600, 1000),
+        ] {
+            let l = Layout::new(w, h);
+            let (cw, _) = cell(l.s);
+            let cols = ((l.debug.right() - (l.debug.x + 4 * l.s)) / cw) as usize;
+            assert!(
+                wrap(long, cols).len() <= STATUS_LINES,
+                "{w}x{h}: {cols} columns"
+            );
         }
     }
 }

@@ -175,6 +175,9 @@ pub struct View {
     /// Ctrl+F: the tube as large as the window's height, the paper beside it, console and
     /// debugger hidden ([`Layout::tube_first`]).
     pub tube_first: bool,
+    /// Help lines scrolled past at the top, where the help is taller than the window (issue
+    /// 27: at 800×480 it was cut before the program's keys).
+    pub help_scroll: usize,
 }
 
 impl Default for View {
@@ -193,6 +196,7 @@ impl Default for View {
             debugger: Debugger::new(None),
             scopes: Scopes::Both,
             tube_first: false,
+            help_scroll: 0,
         }
     }
 }
@@ -610,24 +614,53 @@ impl Screen {
         lines
     }
 
+    /// The help lines the window can show at once, and the most they can be scrolled.
+    pub fn help_rows(&self) -> (usize, usize) {
+        let (_, lh) = cell(self.layout.s);
+        let rows = ((self.canvas.h as i32 / lh) - 2).max(1) as usize;
+        let all = self.help_lines().len();
+        (rows, all.saturating_sub(rows - 1).min(all))
+    }
+
     fn draw_help(&mut self) {
         let s = self.layout.s;
         let (cw, lh) = cell(s);
-        let lines: Vec<String> = self.help_lines().iter().map(|l| l.to_string()).collect();
-        let heads = [0, HELP.len() + 1];
+        let all: Vec<String> = self.help_lines().iter().map(|l| l.to_string()).collect();
+        // Taller than the window: a window of lines from `help_scroll`, the last row saying
+        // how to see the rest (Up/Down, Page Up/Down).
+        let (rows, most) = self.help_rows();
+        let from = if all.len() > rows {
+            self.view.help_scroll.min(most)
+        } else {
+            0
+        };
+        let mut lines: Vec<String> = all.iter().skip(from).take(rows).cloned().collect();
+        if all.len() > rows {
+            lines.truncate(rows - 1);
+            let left = all.len() - from - lines.len();
+            lines.push(format!(
+                "-- line {} of {}; {left} more: Up/Down, PgUp/PgDn --",
+                from + 1,
+                all.len()
+            ));
+        }
+        let heads: Vec<usize> = [0, HELP.len() + 1]
+            .iter()
+            .filter_map(|&i| i.checked_sub(from))
+            .collect();
         let w = (lines.iter().map(|l| l.len()).max().unwrap_or(0) as i32 + 4) * cw;
         let h = (lines.len() as i32 + 2) * lh;
         let sc = self.layout.scope;
         let r = Rect::new(
             sc.x + (sc.w - w).max(0) / 2,
-            sc.y + (sc.h - h).max(0) / 2,
+            (sc.y + (sc.h - h).max(0) / 2).min((self.canvas.h as i32 - h).max(0)),
             w,
             h,
         );
         self.canvas.fill(r, HELP_BG);
         self.canvas.frame(r, HELP_HEAD);
         for (i, l) in lines.iter().enumerate() {
-            let head = heads.contains(&i) && !(i > 0 && self.view.program_help.is_empty());
+            let head = heads.contains(&i) && !(i + from > 0 && self.view.program_help.is_empty());
             let col = if head { HELP_HEAD } else { HELP_TEXT };
             self.canvas
                 .text(r.x + 2 * cw, r.y + lh + i as i32 * lh, l, col, s);

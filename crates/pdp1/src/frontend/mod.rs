@@ -396,6 +396,10 @@ impl App {
         if let Some(n) = a.notes.last() {
             self.status(n.clone());
         }
+        // And on stderr, as headless (issue 27: a status line is soon overwritten).
+        for n in &a.notes {
+            eprintln!("pdp1: {n}");
+        }
         for line in &a.trace {
             self.screen.view.debugger.record_line(line.clone());
         }
@@ -721,8 +725,15 @@ impl App {
         let name = path.display();
         let msg = match crate::files::boot_tape(path) {
             Ok(t) => {
-                self.run.mount_boot(&t, &tape_name(Some(path)));
-                format!("{name} is in the reader: F7 READ IN loads it")
+                let said = self.run.mount_boot(&t, &tape_name(Some(path)));
+                // F1 shows the new program's keys (issue 27: only the first tape's were).
+                self.screen.view.program_help = program_help(path).unwrap_or_default();
+                let mut msg = format!("{name} is in the reader: F7 READ IN loads it");
+                for s in said {
+                    msg.push_str("; ");
+                    msg.push_str(&s);
+                }
+                msg
             }
             Err(boot) => {
                 match crate::files::data_tape(path) {
@@ -740,6 +751,23 @@ impl App {
     }
 
     fn key(&mut self, k: Key, ctrl: bool, shift: bool) {
+        // The help, taller than the window, scrolls (issue 27).
+        if self.screen.view.help && !ctrl {
+            let (rows, most) = self.screen.help_rows();
+            let page = rows.saturating_sub(1).max(1);
+            let v = &mut self.screen.view;
+            let to = match k {
+                Key::Down => Some(v.help_scroll + 1),
+                Key::Up => Some(v.help_scroll.saturating_sub(1)),
+                Key::PageDown => Some(v.help_scroll + page),
+                Key::PageUp => Some(v.help_scroll.saturating_sub(page)),
+                _ => None,
+            };
+            if let Some(to) = to {
+                v.help_scroll = to.min(most);
+                return;
+            }
+        }
         let dbg_focus = self.screen.view.debugger.focus(self.run.machine());
         let mask = (self.run.machine().memory().len() as u32).saturating_sub(1);
         match (k, ctrl) {
@@ -1044,6 +1072,39 @@ mod tests {
         );
         assert_eq!(shown[render::HELP.len() + 1], lines[0]);
         assert_ne!(app.screen.view.status, NO_TAPE, "a tape was given");
+        // Issue 27: Bell's tape has its help too.
+        let bell = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../roms/bell.rim");
+        let lines = program_help(&bell).unwrap();
+        for key in ["1-6", "space", "p ", "r "] {
+            assert!(lines.iter().any(|l| l.starts_with(key)), "{key}: {lines:?}");
+        }
+        // At 800×480 the help is taller than the window: it scrolls down to the program's
+        // last key and back.
+        let mut opts = options();
+        opts.program_help = lines.clone();
+        let mut app = App::new(opts, run(), 800, 480).unwrap();
+        app.screen.view.help = true;
+        let (rows, most) = app.screen.help_rows();
+        let all = app.screen.help_lines().len();
+        assert!(rows < all && most > 0, "{rows} of {all}");
+        for _ in 0..all {
+            app.key(Key::PageDown, false, false);
+        }
+        assert_eq!(app.screen.view.help_scroll, most);
+        assert!(most + rows > all, "the last line is in the window");
+        app.screen.screenshot(app.run.machine()).unwrap();
+        app.key(Key::Up, false, false);
+        assert_eq!(app.screen.view.help_scroll, most - 1);
+        // Mounted with ctrl+O on a PDP-1C: its keys in F1's help, its 64K machine, said.
+        let mut app = App::new(options(), run(), 800, 600).unwrap();
+        app.mount(&bell);
+        assert_eq!(app.screen.view.program_help, lines);
+        assert_eq!(app.run.machine().config().memory_words, 65536);
+        assert!(
+            app.screen.view.status.contains("the machine is now"),
+            "{}",
+            app.screen.view.status
+        );
         // No help file beside a tape: only the frontend's keys.
         assert!(program_help(std::path::Path::new("/nonexistent/x.rim"))
             .unwrap()
