@@ -223,7 +223,9 @@ fn a_wrong_entry_is_corrected() {
         let Some(wrong) = bell::Entry::exact(&b, bell::Outcome::Win) else {
             continue;
         };
-        if r.memory.parts[0].lookup(&b).is_some() || !r.memory.parts[0].store(wrong) {
+        if r.memory.parts[0].lookup(&b).is_some()
+            || r.memory.parts[0].store(wrong) != bell::Stored::New
+        {
             continue;
         }
         let (slot, _) = r.memory.parts[0]

@@ -630,13 +630,23 @@ fn play_game(
         depth,
         randoms,
     };
-    let mut g = Game::new(machine_first);
+    play_game_told(bell, &how, rng, &mut Vec::new())
+}
+
+/// The same, adding to `told` the parts the machine said were full.
+fn play_game_told(
+    bell: &mut Bell,
+    how: &DecGame,
+    rng: &mut DecOpponent,
+    told: &mut Vec<usize>,
+) -> Game {
+    let mut g = Game::new(how.machine_first);
     let mut person_turns = 0;
     while !g.over() {
         if g.board.to_move == MACHINE {
-            bell.machine_turn(&mut g).unwrap();
+            told.extend(bell.machine_turn(&mut g).unwrap().forgot);
         } else {
-            let t = rng.turn(&how, &g.board, person_turns);
+            let t = rng.turn(how, &g.board, person_turns);
             person_turns += 1;
             g.play(&t).unwrap();
         }
@@ -713,6 +723,37 @@ fn never_beaten_twice(
     }
     assert_eq!(bell.memory.overflow, 0, "the memory was full");
     (checked, at_first, bell.memory.len())
+}
+
+/// A part that fills forgets by the replacement rule and says so once: in a table of 560 slots
+/// (40 beyond the last entry point) the memory fills, every later entry forgets one, the part
+/// is told full exactly once, and every loss replayed at once is still not repeated.
+#[test]
+fn a_full_part_forgets_and_says_so_once() {
+    let mut bell = Bell::new(Options {
+        split: false,
+        table: 560,
+        ..Options::default()
+    });
+    let mut rng = DecOpponent::new(29);
+    let mut told = Vec::new();
+    let mut replayed = 0;
+    for game in 0..400 {
+        let g = play_game_told(&mut bell, &DecGame::nth(game), &mut rng, &mut told);
+        if g.result() == Some(GameResult::Lost) && g.machine.len() > 1 && bell.memory.overflow > 0 {
+            let dev = replay(&mut bell, &g);
+            assert!(dev.is_some_and(|d| d < g.machine.len() - 1), "game {game}");
+            replayed += 1;
+        }
+        if bell.memory.overflow >= 20 && replayed >= 3 {
+            break;
+        }
+    }
+    assert!(bell.memory.overflow >= 20, "{}", bell.memory.overflow);
+    assert!(replayed >= 3, "{replayed}");
+    assert_eq!(told, vec![0]);
+    assert_eq!(bell.memory.told, vec![true]);
+    assert!(bell.memory.len() <= 560);
 }
 
 #[test]

@@ -223,6 +223,11 @@ pub fn corrected(k: &Program) -> u32 {
 /// What the program types for the machine's turn `mv` from `before` (the key's space first).
 pub fn machine_typed(before: &Board, mv: &bell::MachineMove, analysis: bool) -> String {
     let mut want = String::from(" \u{8}");
+    for (i, p) in mv.forgot.iter().enumerate() {
+        // Typed as the entry is stored, on a line of its own (a new line first after the key).
+        let nl = if i == 0 { "\n" } else { "" };
+        want.push_str(&format!("{nl}part {p} full, forgetting\n"));
+    }
     if mv.says == Some(Say::Resigns) {
         want.push_str("i resign\n");
     } else {

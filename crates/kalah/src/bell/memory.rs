@@ -141,6 +141,15 @@ impl Entry {
     }
 }
 
+/// What [`Table::store`] did with an entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// It went into an empty slot.
+    New,
+    /// The part was full: this entry was forgotten, the new one's or the one it replaced.
+    Forgot(Entry),
+}
+
 /// One part of the memory: 1280 entries, entered at kalah × 26, scanned linearly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
@@ -188,21 +197,51 @@ impl Table {
         None
     }
 
-    /// Store `e` in the first empty slot from its entry point on; false if there is none (the
-    /// part is full: "nor is it wise to assume that 1280 entries is sufficient").
-    pub fn store(&mut self, e: Entry) -> bool {
+    /// Store `e` in the first empty slot from its entry point on. When every slot from there to
+    /// the end is taken (the part is full for that kalah: "nor is it wise to assume that 1280
+    /// entries is sufficient"), one entry is forgotten by [`Table::victim`]'s rule: the
+    /// deepest win from the entry point on gives way to `e`; with no win there, a loss gives
+    /// way to a new loss and a new win is the one forgotten.
+    pub fn store(&mut self, e: Entry) -> Stored {
         if e.kalah > KALAH_CUT {
-            return false;
+            return Stored::Forgot(e);
         }
         let start = e.kalah as usize * STRIDE;
-        match self.slots[start..].iter().position(|s| s.is_none()) {
-            Some(i) => {
-                self.slots[start + i] = Some(e);
-                self.minima |= e.min_kalah;
-                true
-            }
-            None => false,
+        let slot = match self.slots[start..].iter().position(|s| s.is_none()) {
+            Some(i) => start + i,
+            None => match self.victim(start, e.outcome) {
+                Some(v) => v,
+                None => return Stored::Forgot(e),
+            },
+        };
+        let old = self.slots[slot].replace(e);
+        self.minima |= e.min_kalah;
+        match old {
+            None => Stored::New,
+            Some(old) => Stored::Forgot(old),
         }
+    }
+
+    /// The slot whose entry a new entry of outcome `outcome` replaces in a part full from slot
+    /// `start` on (our rule; the paper has none). Only slots from `start` on can take it: a
+    /// look-up scans from the entry point to the first empty slot, and none is empty there.
+    /// A loss is what keeps the machine from being beaten twice the same way, so every win
+    /// goes before any loss: the victim is the win of the greatest machine kalah (the deepest,
+    /// the least likely to be met again: a position with more counters in the kalah lies
+    /// further into the game), the first such in slot order. With no win there, a new loss
+    /// replaces the loss of the greatest kalah (the loss just met is likelier to recur than
+    /// the deepest one kept), and a new win is not stored (`None`).
+    pub fn victim(&self, start: usize, outcome: Outcome) -> Option<usize> {
+        let rank = |e: &Entry| (u8::from(e.outcome == Outcome::Win), e.kalah);
+        let mut best: Option<(usize, (u8, u8))> = None;
+        for (i, s) in self.slots.iter().enumerate().skip(start) {
+            let r = rank(s.as_ref()?);
+            if best.is_none_or(|(_, b)| r > b) {
+                best = Some((i, r));
+            }
+        }
+        let (slot, (win, _)) = best?;
+        (win == 1 || outcome == Outcome::Loss).then_some(slot)
     }
 
     /// Overwrite the first entry matching `b` with `e` (a correction); false if none matches.
@@ -264,8 +303,11 @@ impl Table {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Memory {
     pub parts: Vec<Table>,
-    /// Entries that found no empty slot.
+    /// Entries forgotten because their part was full (the new entry or the one it replaced).
     pub overflow: u32,
+    /// The parts that have forgotten an entry since the program started: the machine says so
+    /// once a part (`part N full, forgetting`).
+    pub told: Vec<bool>,
 }
 
 impl Memory {
@@ -275,9 +317,11 @@ impl Memory {
 
     /// A memory whose parts have `size` entries.
     pub fn with_size(split: bool, size: usize) -> Memory {
+        let n = if split { REPLIES + 1 } else { 1 };
         Memory {
-            parts: vec![Table::with_size(size); if split { REPLIES + 1 } else { 1 }],
+            parts: vec![Table::with_size(size); n],
             overflow: 0,
+            told: vec![false; n],
         }
     }
 
@@ -598,7 +642,7 @@ mod tests {
         b.cells[6] = 3;
         b.to_move = MACHINE;
         let e = Entry::exact(&b, Outcome::Loss).unwrap();
-        assert!(t.store(e));
+        assert_eq!(t.store(e), Stored::New);
         assert_eq!(t.entries().next().unwrap().0, 3 * STRIDE);
         assert_eq!(t.lookup(&b), Some(&e));
         let mut other = b;
@@ -607,7 +651,7 @@ mod tests {
         assert_eq!(t.lookup(&other), None);
         // A second entry of the same kalah goes to the next slot.
         let e2 = Entry::exact(&other, Outcome::Win).unwrap();
-        assert!(t.store(e2));
+        assert_eq!(t.store(e2), Stored::New);
         assert_eq!(t.entries().nth(1).unwrap().0, 3 * STRIDE + 1);
         assert_eq!(t.lookup(&other), Some(&e2));
     }
@@ -624,8 +668,51 @@ mod tests {
             at_least: None,
         };
         for _ in 0..(TABLE - 20 * STRIDE) {
-            assert!(t.store(e));
+            assert_eq!(t.store(e), Stored::New);
         }
-        assert!(!t.store(e));
+        // Full from slot 520 on: a win finds only wins there and replaces the first.
+        let e2 = Entry { pits: 1, ..e };
+        assert_eq!(t.store(e2), Stored::Forgot(e));
+        assert_eq!(t.entries().next(), Some((20 * STRIDE, &e2)));
+    }
+
+    /// The replacement rule: wins go before losses, the deepest (greatest kalah) first, the
+    /// first in slot order among equals; a new win never replaces a loss.
+    #[test]
+    fn a_full_part_forgets_the_deepest_win_first() {
+        let entry = |outcome, kalah, pits| Entry {
+            outcome,
+            pits,
+            mask: ALL_PITS,
+            kalah,
+            min_kalah: false,
+            at_least: None,
+        };
+        let mut t = Table::default();
+        // Fill slots 520–1279 (kalah 20's entry point on): losses of kalah 20, then two wins
+        // of kalah 5 and 7 among them, stored from their own entry points (and so below 520).
+        for i in 0..(TABLE - 20 * STRIDE) as u64 {
+            assert_eq!(t.store(entry(Outcome::Loss, 20, i)), Stored::New);
+        }
+        let w5 = entry(Outcome::Win, 5, 1 << 40);
+        assert_eq!(t.store(w5), Stored::New);
+        // Slots 130–519 are free: kalah 5 is not full yet; kalah 20 is.
+        let l20 = entry(Outcome::Loss, 20, 1 << 41);
+        let first = entry(Outcome::Loss, 20, 0);
+        assert_eq!(t.victim(20 * STRIDE, Outcome::Loss), Some(20 * STRIDE));
+        assert_eq!(t.store(l20), Stored::Forgot(first));
+        // A new win of kalah 20 finds only losses from slot 520 on: it is the one forgotten.
+        let w20 = entry(Outcome::Win, 20, 1 << 42);
+        assert_eq!(t.victim(20 * STRIDE, Outcome::Win), None);
+        assert_eq!(t.store(w20), Stored::Forgot(w20));
+        assert!(t.entries().all(|(_, e)| *e != w20));
+        assert!(t.entries().any(|(_, e)| *e == w5));
+        // A win in the full region goes before every loss, and the deepest win first.
+        let mut t = Table::with_size(20 * STRIDE + 3);
+        t.place(20 * STRIDE, entry(Outcome::Loss, 20, 1));
+        t.place(20 * STRIDE + 1, entry(Outcome::Win, 3, 2));
+        t.place(20 * STRIDE + 2, entry(Outcome::Win, 9, 3));
+        assert_eq!(t.victim(20 * STRIDE, Outcome::Loss), Some(20 * STRIDE + 2));
+        assert_eq!(t.victim(20 * STRIDE, Outcome::Win), Some(20 * STRIDE + 2));
     }
 }

@@ -9,8 +9,8 @@
 //!   ([`Bell::backtrack`]) over the region of the game tree it lost in.
 
 use super::memory::{
-    characteristic, Entry, GameResult, Memory, Outcome, Parameters, Records, KALAH_CUT, STONES,
-    TABLE, TOTAL,
+    characteristic, Entry, GameResult, Memory, Outcome, Parameters, Records, Stored, KALAH_CUT,
+    STONES, TABLE, TOTAL,
 };
 use super::notation::{mirror, play_turn, turns, TurnError, MACHINE, PERSON};
 use crate::board::{Board, Capture, MoveError, Ply, Rules, Side, HOLES};
@@ -439,6 +439,9 @@ pub struct MachineMove {
     /// Positions the look-ahead examined.
     pub effort: u64,
     pub says: Option<Say>,
+    /// The parts that forgot an entry for the first time during this turn: the machine types
+    /// `part N full, forgetting` for each, on a line of its own, as it stores.
+    pub forgot: Vec<usize>,
 }
 
 /// What the learning did, for reports.
@@ -464,6 +467,8 @@ pub struct Bell {
     pub records: Records,
     pub params: Parameters,
     pub stats: Stats,
+    /// Parts that have just forgotten for the first time, not yet reported with a move.
+    pub forgot: Vec<usize>,
 }
 
 impl Bell {
@@ -474,6 +479,7 @@ impl Bell {
             records: Records::default(),
             params,
             stats: Stats::default(),
+            forgot: Vec::new(),
             options,
         }
     }
@@ -537,6 +543,7 @@ impl Bell {
                     value: r.value,
                     effort: r.effort,
                     says: Some(Say::Resigns),
+                    forgot: std::mem::take(&mut self.forgot),
                 });
             }
         }
@@ -567,6 +574,7 @@ impl Bell {
             value: r.value,
             effort: r.effort,
             says,
+            forgot: std::mem::take(&mut self.forgot),
         })
     }
 
@@ -743,7 +751,8 @@ impl Bell {
             self.stats.corrected += 1;
             return;
         }
-        if self.memory.parts[part].store(entry) {
+        let stored = self.memory.parts[part].store(entry);
+        if stored != Stored::Forgot(entry) {
             match outcome {
                 Outcome::Win => self.stats.won += 1,
                 Outcome::Loss => self.stats.lost += 1,
@@ -751,8 +760,13 @@ impl Bell {
             if entry.is_characteristic() {
                 self.stats.characteristic += 1;
             }
-        } else {
+        }
+        if let Stored::Forgot(_) = stored {
+            // Never silent: the first time a part forgets, the machine says so.
             self.memory.overflow += 1;
+            if !std::mem::replace(&mut self.memory.told[part], true) {
+                self.forgot.push(part);
+            }
         }
     }
 }
