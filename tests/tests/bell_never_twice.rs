@@ -86,7 +86,11 @@ fn never_twice(
     max_games: usize,
     amnesia: bool,
 ) -> (Tally, Pair) {
-    let mut p = Pair::new(opts, tw);
+    never_twice_on(Pair::new(opts, tw), losses, max_games, amnesia)
+}
+
+/// [`never_twice`] from the memories `p` holds.
+fn never_twice_on(mut p: Pair, losses: usize, max_games: usize, amnesia: bool) -> (Tally, Pair) {
     let mut opponent = DecOpponent::new(2026);
     let mut rng = Rng(0);
     let mut lost_games = HashSet::new();
@@ -160,6 +164,26 @@ fn never_beaten_twice_smoke() {
     let (o, tw) = with_parameters(true, false);
     let (t, _) = never_twice(o, tw, 3, 40, false);
     assert_never_twice(&t, 3);
+}
+
+/// A full part forgets by the reference's rule, entry for entry, and says so once (issue 29):
+/// one unsplit table filled from slot 130 (machine kalah 5) to its end with random positions of
+/// kalahs 5–20, half won and half lost, then all lost, then games against the scripted
+/// opponent. Every entry stored above kalah 4 forgets one (the deepest win; with only losses
+/// there, a new loss the deepest loss and a new win itself), `part 0 full, forgetting` is typed
+/// once, in lockstep with the reference (play_game compares every typed line, `check` every
+/// slot), and no loss is repeated.
+#[test]
+fn a_full_part_forgets_alike_and_says_so_once() {
+    for (share, seed) in [((1, 1), 29), ((0, 1), 30)] {
+        let mut p = Pair::new(options(false, true), test_word(false, true));
+        p.fill_part(0, 5, share, seed);
+        p.check("filled");
+        let (t, p) = never_twice_on(p, 3, 60, false);
+        assert_never_twice(&t, 3);
+        assert!(p.r.memory.overflow >= 3, "{}", p.r.memory.overflow);
+        assert_eq!(p.r.memory.told, vec![true]);
+    }
 }
 
 /// The test can fail: a machine that forgets everything before each game (and replay) is beaten

@@ -314,7 +314,7 @@ fn filled(seed: u64, fill: &[(usize, usize)]) -> Bell {
                 continue;
             };
             if r.memory.parts[part].lookup(&b).is_none()
-                && r.memory.parts[part].store(e) == bell::Stored::New
+                && r.memory.parts[part].store(e) == kalah::bell::Stored::New
             {
                 stored += 1;
             }

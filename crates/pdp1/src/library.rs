@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x2eac513cdca00d1f,
+        0x7c70343de2b5eada,
         "bell",
     ),
     Known {

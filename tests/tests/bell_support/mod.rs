@@ -429,6 +429,66 @@ impl Pair {
         *self = Pair::new(self.opts.clone(), self.tw);
     }
 
+    /// Fill part `part` of both memories from slot `from_kalah` × 26 to its end with random
+    /// whole 3-in-a-pit positions of machine kalahs `from_kalah`–20, won (`wins`) or lost
+    /// (`losses`, in that proportion), each stored
+    /// as the program stores it, in the first empty slot from its entry point): the next entry
+    /// of such a kalah finds the part full. The PDP-1's words are written in place.
+    pub fn fill_part(
+        &mut self,
+        part: usize,
+        from_kalah: u8,
+        (wins, losses): (u64, u64),
+        seed: u64,
+    ) {
+        use kalah::bell::{Entry, Stored, STRIDE};
+        let mut rng = Rng(seed);
+        let mut used: std::collections::HashSet<usize> = self.r.memory.parts[part]
+            .entries()
+            .map(|(s, _)| s)
+            .collect();
+        let t = &mut self.r.memory.parts[part];
+        while (from_kalah as usize * STRIDE..bell::TABLE).any(|s| !used.contains(&s)) {
+            let mk = from_kalah + rng.below(21 - from_kalah as u64) as u8;
+            if (mk as usize * STRIDE..bell::TABLE).all(|s| used.contains(&s)) {
+                continue;
+            }
+            let mut b = Board::new(0);
+            b.to_move = MACHINE;
+            b.cells[MACHINE.kalah()] = mk;
+            for _ in mk..36 {
+                let side = if rng.below(2) == 0 { MACHINE } else { PERSON };
+                b.cells[side.pit_index(1 + rng.below(6) as u8)] += 1;
+            }
+            let outcome = if rng.below(wins + losses) < wins {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            };
+            let Some(e) = Entry::exact(&b, outcome) else {
+                continue;
+            };
+            if t.lookup(&b).is_some() || bell::end_value(&b).is_some() {
+                continue;
+            }
+            assert_eq!(t.store(e), Stored::New);
+            let (slot, _) = t
+                .entries()
+                .find(|(s, x)| **x == e && !used.contains(s))
+                .unwrap();
+            used.insert(slot);
+            let a = 0o10000 + (part * bell::TABLE + slot) as u32 * 4;
+            for (i, w) in entry_words(&e).into_iter().enumerate() {
+                self.k.m.write(a + i as u32, Word::new(w)).unwrap();
+            }
+        }
+        let nme = self.k.sym("nme");
+        self.k
+            .m
+            .write(nme, Word::new(self.r.memory.len() as u32))
+            .unwrap();
+    }
+
     pub fn check(&self, ctx: &str) {
         assert_memory(&self.k, &self.r, ctx);
         if self.opts.parameters {
