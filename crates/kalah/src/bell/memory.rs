@@ -349,16 +349,16 @@ impl Memory {
 pub const RUSSELL_OPENING: [u8; 1] = [2];
 
 /// The memory part for a game whose first turns are `turns`: with one part always 0; split,
-/// the reply's place among the ten turns from Russell's opening (in Bell's list order), or
-/// [`REPLIES`] for a game opened otherwise; `None` before the reply is known.
+/// for Russell's opening the reply's place among the ten turns from it (in Bell's list order,
+/// [`REPLIES`] for none of them), for any other opening [`other_part`] of its first two turns;
+/// `None` before the second turn is known.
 pub fn part_of(turns: &[&[u8]], split: bool) -> Option<usize> {
     if !split {
         return Some(0);
     }
     match turns {
-        [] => None,
-        [first, ..] if *first != RUSSELL_OPENING => Some(REPLIES),
-        [_] => None,
+        [] | [_] => None,
+        [first, second, ..] if *first != RUSSELL_OPENING => Some(other_part(first, second)),
         [first, reply, ..] => {
             let mut b = Board::new(STONES);
             b.play(first[0]).expect("Russell's opening is legal");
@@ -368,6 +368,28 @@ pub fn part_of(turns: &[&[u8]], split: bool) -> Option<usize> {
                 .or(Some(REPLIES))
         }
     }
+}
+
+/// The part of a game not opened with Russell's move (issue 29): every opening and first reply
+/// is spread over the eleven parts, where one part of 1280 entries used to hold them all and
+/// filled. The low four bits of the exclusive or of the two turns' codes ([`turn_code`]),
+/// 11–15 folded onto 0–4: what the PDP-1 program works out in five instructions.
+pub fn other_part(first: &[u8], second: &[u8]) -> usize {
+    let v = ((turn_code(first) ^ turn_code(second)) & 0o17) as usize;
+    if v > REPLIES {
+        v - (REPLIES + 1)
+    } else {
+        v
+    }
+}
+
+/// A turn as the PDP-1 program codes it: its sowings as octal digits, the first the highest;
+/// 777777 for seven sowings or more.
+pub fn turn_code(turn: &[u8]) -> u32 {
+    if turn.len() > 6 {
+        return 0o777777;
+    }
+    turn.iter().fold(0, |c, &m| c << 3 | m as u32)
 }
 
 fn turns_of_reply(b: &Board) -> Vec<Vec<u8>> {
@@ -624,6 +646,40 @@ pub fn altered_holes(before: &Board, turn: &[u8]) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every opening and first reply other than Russell's has a part, and they are spread over
+    /// all eleven (issue 29: one part for them all filled): of the openings' (turn, reply)
+    /// pairs no part takes more than a fifth.
+    #[test]
+    fn other_openings_are_spread_over_the_parts() {
+        let start = Board::new(STONES);
+        let mut count = [0usize; REPLIES + 1];
+        let mut pairs = 0;
+        for (first, b) in turns(&start) {
+            for (reply, _) in turns(&b) {
+                let part = part_of(&[&first, &reply], true).unwrap();
+                if first != RUSSELL_OPENING {
+                    assert_eq!(part, other_part(&first, &reply));
+                    count[part] += 1;
+                    pairs += 1;
+                }
+            }
+            assert_eq!(part_of(&[&first], true), None);
+        }
+        assert!(count.iter().all(|&n| n > 0), "{count:?}");
+        assert!(
+            count.iter().all(|&n| n * 5 <= pairs),
+            "{count:?} of {pairs}"
+        );
+        assert_eq!(turn_code(&[3, 1, 6]), 0o316);
+        assert_eq!(turn_code(&[1; 7]), 0o777777);
+        assert_eq!(other_part(&[1], &[6]), 7);
+        assert_eq!(
+            other_part(&[3, 5], &[1]),
+            1,
+            "0o35 ^ 1 = 0o34: its low four bits 12, folded to 1"
+        );
+    }
 
     #[test]
     fn compaction_is_four_bits_a_pit() {
