@@ -186,6 +186,37 @@ fn a_full_part_forgets_alike_and_says_so_once() {
     }
 }
 
+/// `i will win` only when proven (issue 29), on the PDP-1 in lockstep with the reference (every
+/// typed line compared, so the program says it exactly where the reference does): Bell's
+/// program with its parameters against the scripted opponent, and every game in which the
+/// machine said it would win, it won. (The reference's `it_says_it_will_win_only_when_proven`
+/// shows that wins resting on a near-win do come up, and fails with the old claim.)
+#[test]
+fn it_says_it_will_win_only_when_proven() {
+    let (o, tw) = with_parameters(true, false);
+    let mut p = Pair::new(o, tw);
+    let mut opponent = DecOpponent::new(2929);
+    let mut rng = Rng(0);
+    let mut claimed = 0;
+    for game in 0..60 {
+        p.new_game();
+        let how = DecGame::nth(game);
+        let mut person = Person::dec(&mut rng, &mut opponent, how);
+        let g = play_game(&mut p.k, &mut p.r, &mut person, how.machine_first, true);
+        p.check(&format!("after game {game}"));
+        if g.claimed_win {
+            claimed += 1;
+            assert_eq!(
+                g.result(),
+                Some(GameResult::Won),
+                "game {game}: {:?}",
+                g.turns
+            );
+        }
+    }
+    assert!(claimed > 0);
+}
+
 /// The test can fail: a machine that forgets everything before each game (and replay) is beaten
 /// the same way again at once.
 #[test]

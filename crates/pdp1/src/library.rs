@@ -263,7 +263,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x96d9ab3cc22dd427,
+        0xf5f5dde92291d047,
         "bell",
     ),
     Known {
