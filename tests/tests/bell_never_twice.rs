@@ -11,56 +11,9 @@
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
-use kalah::bell::{DecGame, DecOpponent, Game, GameResult, Options, Say, MACHINE, PERSON};
-use kalah_support::{Rng, SPACE};
+use kalah::bell::{DecGame, DecOpponent, GameResult, Options};
+use kalah_support::Rng;
 use std::collections::HashSet;
-
-/// Replay the person's turns of `lost` on the PDP-1 beside the reference: the machine position
-/// (from 0) where the machine first plays, or resigns, differently; `None` if it never does.
-/// As the reference's `replay`, the game is left there (the next carriage return starts anew).
-fn replay(p: &mut Pair, lost: &Game) -> Option<usize> {
-    p.new_game();
-    let mut g = Game::new(lost.turns[0].0 == MACHINE);
-    let mut pos = 0;
-    let machine = |p: &mut Pair, g: &mut Game| {
-        let before = g.board;
-        let m = p.r.machine_turn(g).unwrap();
-        let mut want = machine_typed(&before, &m, true);
-        if g.board.is_terminal() {
-            want.push_str(&result_line(&g.board));
-        }
-        assert_eq!(key(&mut p.k, SPACE), want, "replay, machine at {before:?}");
-        m
-    };
-    for (side, t) in &lost.turns {
-        if *side == PERSON {
-            let mut cur = g.board;
-            for &s in t {
-                let typed = key(&mut p.k, s);
-                let rep = cur.play(s).unwrap().repeat;
-                let mut want = format!("{s}{}", if rep { '.' } else { ',' });
-                if cur.is_terminal() {
-                    want.push('\n');
-                    want.push_str(&result_line(&cur));
-                }
-                assert_eq!(typed, want, "replay, person at {:?}", g.board);
-            }
-            g.play(t).unwrap();
-            continue;
-        }
-        let m = machine(p, &mut g);
-        if m.turn != *t {
-            return Some(pos);
-        }
-        assert_eq!(board(&p.k), g.board, "replay");
-        pos += 1;
-    }
-    // The original ended with the machine resigning at position `pos`.
-    if lost.resigned && machine(p, &mut g).says != Some(Say::Resigns) {
-        return Some(pos);
-    }
-    None
-}
 
 /// What a run found.
 #[derive(Debug, Default)]
