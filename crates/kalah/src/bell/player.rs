@@ -408,6 +408,11 @@ impl Game {
         })
     }
 
+    /// The machine said `i will win` and did not win (issue 29: it must never happen).
+    pub fn broke_claim(&self) -> bool {
+        self.claimed_win && self.over() && self.result() != Some(GameResult::Won)
+    }
+
     /// The first turns, for the memory's part.
     pub fn prefix(&self, n: usize) -> Vec<Vec<u8>> {
         self.turns[..n]
