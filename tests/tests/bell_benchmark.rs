@@ -8,8 +8,8 @@
 //! games (the issue's opponent did) and with a random turn otherwise. A loss is replayed between
 //! 1 and 100 games later: the person's turns again, and the machine must play differently at or
 //! before its position one move before the loss. The reference runs in lockstep (every typed
-//! line and board compared as in bell_play.rs), and the memories are compared slot for slot at
-//! the end.
+//! line and board compared as in bell_play.rs, and after every game and replay the memories slot
+//! for slot and the game records cell for cell).
 //!
 //! ```text
 //! cargo test --release -p pdp1-tests --test bell_benchmark                          # smoke
@@ -33,6 +33,9 @@ struct Bench {
     replays: usize,
     /// Replays where the machine did not play differently before the loss.
     repeats: usize,
+    /// Replays where it played as before and then resigned earlier than it had lost: the
+    /// person's line beats it again, one move or more sooner.
+    resigned_sooner: usize,
     /// New games lost move for move like an earlier loss.
     same_loss: usize,
     entries: usize,
@@ -70,6 +73,7 @@ fn session(iterations: usize, seed: u64) -> Bench {
         if due.front().is_some_and(|(at, _)| *at <= n) {
             let (_, g) = due.pop_front().expect("a replay is due");
             replay_one(&mut p, &mut b, &g);
+            p.check(&format!("after replay {n}"));
             continue;
         }
         b.games += 1;
@@ -85,6 +89,7 @@ fn session(iterations: usize, seed: u64) -> Bench {
         p.new_game();
         let mut person = Person::dec(&mut person_rng, &mut opponent, how);
         let g = play_game(&mut p.k, &mut p.r, &mut person, machine_first, true);
+        p.check(&format!("after game {n}"));
         if g.result() != Some(GameResult::Lost) {
             continue;
         }
@@ -104,7 +109,6 @@ fn session(iterations: usize, seed: u64) -> Bench {
     while let Some((_, g)) = due.pop_front() {
         replay_one(&mut p, &mut b, &g);
     }
-    p.check("at the end of the session");
     b.entries = p.r.memory.len();
     b.forgotten = p.r.memory.overflow;
     let turns = MACHINE_TURNS
@@ -125,11 +129,13 @@ fn session(iterations: usize, seed: u64) -> Bench {
 /// Replay the lost game `g`: a repeat when the machine plays as it did up to its position one
 /// move before the loss.
 fn replay_one(p: &mut Pair, b: &mut Bench, g: &Game) {
-    let dev = replay(p, g);
+    let (dev, again) = replay(p, g);
     b.replays += 1;
     if dev.is_none_or(|d| d >= g.machine.len() - 1) {
         b.repeats += 1;
         eprintln!("repeated: {:?}", g.turns);
+    } else if again.resigned {
+        b.resigned_sooner += 1;
     }
 }
 

@@ -75,7 +75,7 @@ fn never_twice_on(mut p: Pair, losses: usize, max_games: usize, amnesia: bool) -
         if amnesia {
             p.forget();
         }
-        let dev = replay(&mut p, &g);
+        let (dev, _) = replay(&mut p, &g);
         p.check(&format!("after the replay of game {game}"));
         if dev.is_none_or(|d| d >= n) {
             t.not_deviated.push(format!(

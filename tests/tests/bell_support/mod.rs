@@ -215,6 +215,27 @@ pub fn assert_entries(k: &Program, r: &Bell, ctx: &str) {
     assert_eq!(ovf, r.memory.overflow, "overflow; {ctx}");
 }
 
+/// The PDP-1's game records (won, drawn, lost games for Mk 10–19 × Pk 0–36, at 175100, 175662
+/// and 176444) equal the reference's, cell for cell.
+pub fn assert_records(k: &Program, r: &Bell, ctx: &str) {
+    for (i, base) in [0o175100u32, 0o175662, 0o176444].into_iter().enumerate() {
+        for mk in 10..20usize {
+            for pk in 0..37usize {
+                let c = r.records.counts[mk][pk];
+                let want = [c.won, c.drawn, c.lost][i];
+                let got =
+                    k.m.read(base + ((mk - 10) * 37 + pk) as u32)
+                        .unwrap()
+                        .bits();
+                assert_eq!(
+                    got, want,
+                    "records (won, drawn, lost: {i}) at Mk {mk} Pk {pk}; {ctx}"
+                );
+            }
+        }
+    }
+}
+
 /// Entries the PDP-1 program has corrected (a stored outcome the look-ahead contradicts).
 pub fn corrected(k: &Program) -> u32 {
     k.m.read(k.sym("ncr")).unwrap().bits()
@@ -492,6 +513,7 @@ impl Pair {
     pub fn check(&self, ctx: &str) {
         assert_memory(&self.k, &self.r, ctx);
         if self.opts.parameters {
+            assert_records(&self.k, &self.r, ctx);
             assert_parameters(&self.k, &self.r, ctx);
         }
     }
@@ -499,10 +521,20 @@ impl Pair {
 
 /// Replay the person's turns of `lost` on the PDP-1 beside the reference: the machine position
 /// (from 0) where the machine first plays, or resigns, differently; `None` if it never does.
-/// As the reference's `replay`, the game is left there (the next carriage return starts anew).
-pub fn replay(p: &mut Pair, lost: &Game) -> Option<usize> {
+/// As the reference's `replay`, the game is left there (the next carriage return starts anew),
+/// unless it is over (the machine resigned earlier than before): then both record it. Returns
+/// the replayed game too.
+pub fn replay(p: &mut Pair, lost: &Game) -> (Option<usize>, Game) {
     p.new_game();
     let mut g = Game::new(lost.turns[0].0 == MACHINE);
+    let dev = replay_moves(p, lost, &mut g);
+    if g.over() {
+        p.r.finish(&g);
+    }
+    (dev, g)
+}
+
+fn replay_moves(p: &mut Pair, lost: &Game, g: &mut Game) -> Option<usize> {
     let mut pos = 0;
     let machine = |p: &mut Pair, g: &mut Game| {
         let before = g.board;
@@ -530,7 +562,7 @@ pub fn replay(p: &mut Pair, lost: &Game) -> Option<usize> {
             g.play(t).unwrap();
             continue;
         }
-        let m = machine(p, &mut g);
+        let m = machine(p, g);
         if m.turn != *t {
             return Some(pos);
         }
@@ -538,7 +570,7 @@ pub fn replay(p: &mut Pair, lost: &Game) -> Option<usize> {
         pos += 1;
     }
     // The original ended with the machine resigning at position `pos`.
-    if lost.resigned && machine(p, &mut g).says != Some(Say::Resigns) {
+    if lost.resigned && machine(p, g).says != Some(Say::Resigns) {
         return Some(pos);
     }
     None
