@@ -11,56 +11,9 @@
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
-use kalah::bell::{DecGame, DecOpponent, Game, GameResult, Options, Say, MACHINE, PERSON};
-use kalah_support::{Rng, SPACE};
+use kalah::bell::{DecGame, DecOpponent, GameResult, Options};
+use kalah_support::Rng;
 use std::collections::HashSet;
-
-/// Replay the person's turns of `lost` on the PDP-1 beside the reference: the machine position
-/// (from 0) where the machine first plays, or resigns, differently; `None` if it never does.
-/// As the reference's `replay`, the game is left there (the next carriage return starts anew).
-fn replay(p: &mut Pair, lost: &Game) -> Option<usize> {
-    p.new_game();
-    let mut g = Game::new(lost.turns[0].0 == MACHINE);
-    let mut pos = 0;
-    let machine = |p: &mut Pair, g: &mut Game| {
-        let before = g.board;
-        let m = p.r.machine_turn(g).unwrap();
-        let mut want = machine_typed(&before, &m, true);
-        if g.board.is_terminal() {
-            want.push_str(&result_line(&g.board));
-        }
-        assert_eq!(key(&mut p.k, SPACE), want, "replay, machine at {before:?}");
-        m
-    };
-    for (side, t) in &lost.turns {
-        if *side == PERSON {
-            let mut cur = g.board;
-            for &s in t {
-                let typed = key(&mut p.k, s);
-                let rep = cur.play(s).unwrap().repeat;
-                let mut want = format!("{s}{}", if rep { '.' } else { ',' });
-                if cur.is_terminal() {
-                    want.push('\n');
-                    want.push_str(&result_line(&cur));
-                }
-                assert_eq!(typed, want, "replay, person at {:?}", g.board);
-            }
-            g.play(t).unwrap();
-            continue;
-        }
-        let m = machine(p, &mut g);
-        if m.turn != *t {
-            return Some(pos);
-        }
-        assert_eq!(board(&p.k), g.board, "replay");
-        pos += 1;
-    }
-    // The original ended with the machine resigning at position `pos`.
-    if lost.resigned && machine(p, &mut g).says != Some(Say::Resigns) {
-        return Some(pos);
-    }
-    None
-}
 
 /// What a run found.
 #[derive(Debug, Default)]
@@ -86,7 +39,11 @@ fn never_twice(
     max_games: usize,
     amnesia: bool,
 ) -> (Tally, Pair) {
-    let mut p = Pair::new(opts, tw);
+    never_twice_on(Pair::new(opts, tw), losses, max_games, amnesia)
+}
+
+/// [`never_twice`] from the memories `p` holds.
+fn never_twice_on(mut p: Pair, losses: usize, max_games: usize, amnesia: bool) -> (Tally, Pair) {
     let mut opponent = DecOpponent::new(2026);
     let mut rng = Rng(0);
     let mut lost_games = HashSet::new();
@@ -118,7 +75,7 @@ fn never_twice(
         if amnesia {
             p.forget();
         }
-        let dev = replay(&mut p, &g);
+        let (dev, _) = replay(&mut p, &g);
         p.check(&format!("after the replay of game {game}"));
         if dev.is_none_or(|d| d >= n) {
             t.not_deviated.push(format!(
@@ -160,6 +117,50 @@ fn never_beaten_twice_smoke() {
     let (o, tw) = with_parameters(true, false);
     let (t, _) = never_twice(o, tw, 3, 40, false);
     assert_never_twice(&t, 3);
+}
+
+/// A full part forgets by the reference's rule, entry for entry, and says so once (issue 29):
+/// one unsplit table filled from slot 130 (machine kalah 5) to its end with random positions of
+/// kalahs 5–20, half won and half lost, then all lost, then games against the scripted
+/// opponent. Every entry stored above kalah 4 forgets one (the deepest win; with only losses
+/// there, a new loss the deepest loss and a new win itself), `part 0 full, forgetting` is typed
+/// once, in lockstep with the reference (play_game compares every typed line, `check` every
+/// slot), and no loss is repeated.
+#[test]
+fn a_full_part_forgets_alike_and_says_so_once() {
+    for (share, seed) in [((1, 1), 29), ((0, 1), 30)] {
+        let mut p = Pair::new(options(false, true), test_word(false, true));
+        p.fill_part(0, 5, share, seed);
+        p.check("filled");
+        let (t, p) = never_twice_on(p, 3, 60, false);
+        assert_never_twice(&t, 3);
+        assert!(p.r.memory.overflow >= 3, "{}", p.r.memory.overflow);
+        assert_eq!(p.r.memory.told, vec![true]);
+    }
+}
+
+/// `i will win` only when proven (issue 29), on the PDP-1 in lockstep with the reference (every
+/// typed line compared, so the program says it exactly where the reference does): Bell's
+/// program with its parameters against the scripted opponent, and every game in which the
+/// machine said it would win, it won. (The reference's `it_says_it_will_win_only_when_proven`
+/// shows that wins resting on a near-win do come up, and fails with the old claim.)
+#[test]
+fn it_says_it_will_win_only_when_proven() {
+    let (o, tw) = with_parameters(true, false);
+    let mut p = Pair::new(o, tw);
+    let mut opponent = DecOpponent::new(2929);
+    let mut rng = Rng(0);
+    let mut claimed = 0;
+    for game in 0..60 {
+        p.new_game();
+        let how = DecGame::nth(game);
+        let mut person = Person::dec(&mut rng, &mut opponent, how);
+        let g = play_game(&mut p.k, &mut p.r, &mut person, how.machine_first, true);
+        p.check(&format!("after game {game}"));
+        claimed += usize::from(g.claimed_win);
+        assert!(!g.broke_claim(), "game {game}: {:?}", g.turns);
+    }
+    assert!(claimed > 0);
 }
 
 /// The test can fail: a machine that forgets everything before each game (and replay) is beaten

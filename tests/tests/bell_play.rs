@@ -8,7 +8,7 @@ mod kalah_support;
 use bell_support::*;
 use kalah::bell::{self, Bell, Game, MACHINE, PERSON};
 use kalah::Board;
-use kalah_support::{Rng, CR, SPACE};
+use kalah_support::{Program, Rng, CR, SPACE};
 
 fn games(seed: u64, n: usize, split: bool, characteristics: bool) {
     let mut rng = Rng(seed);
@@ -223,7 +223,9 @@ fn a_wrong_entry_is_corrected() {
         let Some(wrong) = bell::Entry::exact(&b, bell::Outcome::Win) else {
             continue;
         };
-        if r.memory.parts[0].lookup(&b).is_some() || !r.memory.parts[0].store(wrong) {
+        if r.memory.parts[0].lookup(&b).is_some()
+            || r.memory.parts[0].store(wrong) != bell::Stored::New
+        {
             continue;
         }
         let (slot, _) = r.memory.parts[0]
@@ -301,10 +303,28 @@ fn games_with_parameters_long() {
 #[test]
 #[ignore = "a measurement for the docs"]
 fn thinking_times() {
-    let mut rng = Rng(0xbe11_0002);
     let (o, tw) = with_parameters(true, false);
-    let mut k = boot(tw);
-    let mut r = Bell::new(o);
+    let (k, r) = (boot(tw), Bell::new(o));
+    time_six_games(k, r);
+}
+
+/// The same with the memory full: one unsplit table of 1280 entries (half won, half lost,
+/// machine kalahs 0–20), the worst a scan can meet (issue 29: thinking time grew with the
+/// memory): `cargo test --release -p pdp1-tests --test bell_play thinking_times_full --
+/// --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement for the docs"]
+fn thinking_times_full_memory() {
+    let (o, tw) = with_parameters(false, false);
+    let mut p = Pair::new(o, tw);
+    p.fill_part(0, 0, (1, 1), 29);
+    time_six_games(p.k, p.r);
+}
+
+/// Six games with Russell's opening (the person's first move pit 2, then the DEC search or
+/// random): the machine's thinking times, typing included.
+fn time_six_games(mut k: Program, mut r: Bell) {
+    let mut rng = Rng(0xbe11_0002);
     MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
     for i in 0..6 {
         if i > 0 {

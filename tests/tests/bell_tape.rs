@@ -313,7 +313,9 @@ fn filled(seed: u64, fill: &[(usize, usize)]) -> Bell {
             let Some(e) = Entry::exact(&b, outcome) else {
                 continue;
             };
-            if r.memory.parts[part].lookup(&b).is_none() && r.memory.parts[part].store(e) {
+            if r.memory.parts[part].lookup(&b).is_none()
+                && r.memory.parts[part].store(e) == kalah::bell::Stored::New
+            {
                 stored += 1;
             }
         }

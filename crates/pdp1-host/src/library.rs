@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x2eac513cdca00d1f,
+        0xf5f5dde92291d047,
         "bell",
     ),
     Known {

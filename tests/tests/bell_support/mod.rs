@@ -215,6 +215,27 @@ pub fn assert_entries(k: &Program, r: &Bell, ctx: &str) {
     assert_eq!(ovf, r.memory.overflow, "overflow; {ctx}");
 }
 
+/// The PDP-1's game records (won, drawn, lost games for Mk 10–19 × Pk 0–36, at 175100, 175662
+/// and 176444) equal the reference's, cell for cell.
+pub fn assert_records(k: &Program, r: &Bell, ctx: &str) {
+    for (i, base) in [0o175100u32, 0o175662, 0o176444].into_iter().enumerate() {
+        for mk in 10..20usize {
+            for pk in 0..37usize {
+                let c = r.records.counts[mk][pk];
+                let want = [c.won, c.drawn, c.lost][i];
+                let got =
+                    k.m.read(base + ((mk - 10) * 37 + pk) as u32)
+                        .unwrap()
+                        .bits();
+                assert_eq!(
+                    got, want,
+                    "records (won, drawn, lost: {i}) at Mk {mk} Pk {pk}; {ctx}"
+                );
+            }
+        }
+    }
+}
+
 /// Entries the PDP-1 program has corrected (a stored outcome the look-ahead contradicts).
 pub fn corrected(k: &Program) -> u32 {
     k.m.read(k.sym("ncr")).unwrap().bits()
@@ -223,6 +244,11 @@ pub fn corrected(k: &Program) -> u32 {
 /// What the program types for the machine's turn `mv` from `before` (the key's space first).
 pub fn machine_typed(before: &Board, mv: &bell::MachineMove, analysis: bool) -> String {
     let mut want = String::from(" \u{8}");
+    for (i, p) in mv.forgot.iter().enumerate() {
+        // Typed as the entry is stored, on a line of its own (a new line first after the key).
+        let nl = if i == 0 { "\n" } else { "" };
+        want.push_str(&format!("{nl}part {p} full, forgetting\n"));
+    }
     if mv.says == Some(Say::Resigns) {
         want.push_str("i resign\n");
     } else {
@@ -424,10 +450,128 @@ impl Pair {
         *self = Pair::new(self.opts.clone(), self.tw);
     }
 
+    /// Fill part `part` of both memories from slot `from_kalah` × 26 to its end with random
+    /// whole 3-in-a-pit positions of machine kalahs `from_kalah`–20, won (`wins`) or lost
+    /// (`losses`, in that proportion), each stored
+    /// as the program stores it, in the first empty slot from its entry point): the next entry
+    /// of such a kalah finds the part full. The PDP-1's words are written in place.
+    pub fn fill_part(
+        &mut self,
+        part: usize,
+        from_kalah: u8,
+        (wins, losses): (u64, u64),
+        seed: u64,
+    ) {
+        use kalah::bell::{Entry, Stored, STRIDE};
+        let mut rng = Rng(seed);
+        let mut used: std::collections::HashSet<usize> = self.r.memory.parts[part]
+            .entries()
+            .map(|(s, _)| s)
+            .collect();
+        let t = &mut self.r.memory.parts[part];
+        while (from_kalah as usize * STRIDE..bell::TABLE).any(|s| !used.contains(&s)) {
+            let mk = from_kalah + rng.below(21 - from_kalah as u64) as u8;
+            if (mk as usize * STRIDE..bell::TABLE).all(|s| used.contains(&s)) {
+                continue;
+            }
+            let mut b = Board::new(0);
+            b.to_move = MACHINE;
+            b.cells[MACHINE.kalah()] = mk;
+            for _ in mk..36 {
+                let side = if rng.below(2) == 0 { MACHINE } else { PERSON };
+                b.cells[side.pit_index(1 + rng.below(6) as u8)] += 1;
+            }
+            let outcome = if rng.below(wins + losses) < wins {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            };
+            let Some(e) = Entry::exact(&b, outcome) else {
+                continue;
+            };
+            if t.lookup(&b).is_some() || bell::end_value(&b).is_some() {
+                continue;
+            }
+            assert_eq!(t.store(e), Stored::New);
+            let (slot, _) = t
+                .entries()
+                .find(|(s, x)| **x == e && !used.contains(s))
+                .unwrap();
+            used.insert(slot);
+            let a = 0o10000 + (part * bell::TABLE + slot) as u32 * 4;
+            for (i, w) in entry_words(&e).into_iter().enumerate() {
+                self.k.m.write(a + i as u32, Word::new(w)).unwrap();
+            }
+        }
+        let nme = self.k.sym("nme");
+        self.k
+            .m
+            .write(nme, Word::new(self.r.memory.len() as u32))
+            .unwrap();
+    }
+
     pub fn check(&self, ctx: &str) {
         assert_memory(&self.k, &self.r, ctx);
         if self.opts.parameters {
+            assert_records(&self.k, &self.r, ctx);
             assert_parameters(&self.k, &self.r, ctx);
         }
     }
+}
+
+/// Replay the person's turns of `lost` on the PDP-1 beside the reference: the machine position
+/// (from 0) where the machine first plays, or resigns, differently; `None` if it never does.
+/// As the reference's `replay`, the game is left there (the next carriage return starts anew),
+/// unless it is over (the machine resigned earlier than before): then both record it. Returns
+/// the replayed game too.
+pub fn replay(p: &mut Pair, lost: &Game) -> (Option<usize>, Game) {
+    p.new_game();
+    let mut g = Game::new(lost.turns[0].0 == MACHINE);
+    let dev = replay_moves(p, lost, &mut g);
+    if g.over() {
+        p.r.finish(&g);
+    }
+    (dev, g)
+}
+
+fn replay_moves(p: &mut Pair, lost: &Game, g: &mut Game) -> Option<usize> {
+    let mut pos = 0;
+    let machine = |p: &mut Pair, g: &mut Game| {
+        let before = g.board;
+        let m = p.r.machine_turn(g).unwrap();
+        let mut want = machine_typed(&before, &m, true);
+        if g.board.is_terminal() {
+            want.push_str(&result_line(&g.board));
+        }
+        assert_eq!(key(&mut p.k, SPACE), want, "replay, machine at {before:?}");
+        m
+    };
+    for (side, t) in &lost.turns {
+        if *side == PERSON {
+            let mut cur = g.board;
+            for &s in t {
+                let typed = key(&mut p.k, s);
+                let rep = cur.play(s).unwrap().repeat;
+                let mut want = format!("{s}{}", if rep { '.' } else { ',' });
+                if cur.is_terminal() {
+                    want.push('\n');
+                    want.push_str(&result_line(&cur));
+                }
+                assert_eq!(typed, want, "replay, person at {:?}", g.board);
+            }
+            g.play(t).unwrap();
+            continue;
+        }
+        let m = machine(p, g);
+        if m.turn != *t {
+            return Some(pos);
+        }
+        assert_eq!(board(&p.k), g.board, "replay");
+        pos += 1;
+    }
+    // The original ended with the machine resigning at position `pos`.
+    if lost.resigned && machine(p, g).says != Some(Say::Resigns) {
+        return Some(pos);
+    }
+    None
 }

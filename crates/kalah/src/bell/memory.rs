@@ -141,6 +141,15 @@ impl Entry {
     }
 }
 
+/// What [`Table::store`] did with an entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// It went into an empty slot.
+    New,
+    /// The part was full: this entry was forgotten, the new one's or the one it replaced.
+    Forgot(Entry),
+}
+
 /// One part of the memory: 1280 entries, entered at kalah × 26, scanned linearly.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
@@ -188,21 +197,51 @@ impl Table {
         None
     }
 
-    /// Store `e` in the first empty slot from its entry point on; false if there is none (the
-    /// part is full: "nor is it wise to assume that 1280 entries is sufficient").
-    pub fn store(&mut self, e: Entry) -> bool {
+    /// Store `e` in the first empty slot from its entry point on. When every slot from there to
+    /// the end is taken (the part is full for that kalah: "nor is it wise to assume that 1280
+    /// entries is sufficient"), one entry is forgotten by [`Table::victim`]'s rule: the
+    /// deepest win from the entry point on gives way to `e`; with no win there, a loss gives
+    /// way to a new loss and a new win is the one forgotten.
+    pub fn store(&mut self, e: Entry) -> Stored {
         if e.kalah > KALAH_CUT {
-            return false;
+            return Stored::Forgot(e);
         }
         let start = e.kalah as usize * STRIDE;
-        match self.slots[start..].iter().position(|s| s.is_none()) {
-            Some(i) => {
-                self.slots[start + i] = Some(e);
-                self.minima |= e.min_kalah;
-                true
-            }
-            None => false,
+        let slot = match self.slots[start..].iter().position(|s| s.is_none()) {
+            Some(i) => start + i,
+            None => match self.victim(start, e.outcome) {
+                Some(v) => v,
+                None => return Stored::Forgot(e),
+            },
+        };
+        let old = self.slots[slot].replace(e);
+        self.minima |= e.min_kalah;
+        match old {
+            None => Stored::New,
+            Some(old) => Stored::Forgot(old),
         }
+    }
+
+    /// The slot whose entry a new entry of outcome `outcome` replaces in a part full from slot
+    /// `start` on (our rule; the paper has none). Only slots from `start` on can take it: a
+    /// look-up scans from the entry point to the first empty slot, and none is empty there.
+    /// A loss is what keeps the machine from being beaten twice the same way, so every win
+    /// goes before any loss: the victim is the win of the greatest machine kalah (the deepest,
+    /// the least likely to be met again: a position with more counters in the kalah lies
+    /// further into the game), the first such in slot order. With no win there, a new loss
+    /// replaces the loss of the greatest kalah (the loss just met is likelier to recur than
+    /// the deepest one kept), and a new win is not stored (`None`).
+    pub fn victim(&self, start: usize, outcome: Outcome) -> Option<usize> {
+        let rank = |e: &Entry| (u8::from(e.outcome == Outcome::Win), e.kalah);
+        let mut best: Option<(usize, (u8, u8))> = None;
+        for (i, s) in self.slots.iter().enumerate().skip(start) {
+            let r = rank(s.as_ref()?);
+            if best.is_none_or(|(_, b)| r > b) {
+                best = Some((i, r));
+            }
+        }
+        let (slot, (win, _)) = best?;
+        (win == 1 || outcome == Outcome::Loss).then_some(slot)
     }
 
     /// Overwrite the first entry matching `b` with `e` (a correction); false if none matches.
@@ -264,8 +303,11 @@ impl Table {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Memory {
     pub parts: Vec<Table>,
-    /// Entries that found no empty slot.
+    /// Entries forgotten because their part was full (the new entry or the one it replaced).
     pub overflow: u32,
+    /// The parts that have forgotten an entry since the program started: the machine says so
+    /// once a part (`part N full, forgetting`).
+    pub told: Vec<bool>,
 }
 
 impl Memory {
@@ -275,9 +317,11 @@ impl Memory {
 
     /// A memory whose parts have `size` entries.
     pub fn with_size(split: bool, size: usize) -> Memory {
+        let n = if split { REPLIES + 1 } else { 1 };
         Memory {
-            parts: vec![Table::with_size(size); if split { REPLIES + 1 } else { 1 }],
+            parts: vec![Table::with_size(size); n],
             overflow: 0,
+            told: vec![false; n],
         }
     }
 
@@ -305,16 +349,16 @@ impl Memory {
 pub const RUSSELL_OPENING: [u8; 1] = [2];
 
 /// The memory part for a game whose first turns are `turns`: with one part always 0; split,
-/// the reply's place among the ten turns from Russell's opening (in Bell's list order), or
-/// [`REPLIES`] for a game opened otherwise; `None` before the reply is known.
+/// for Russell's opening the reply's place among the ten turns from it (in Bell's list order,
+/// [`REPLIES`] for none of them), for any other opening [`other_part`] of its first two turns;
+/// `None` before the second turn is known.
 pub fn part_of(turns: &[&[u8]], split: bool) -> Option<usize> {
     if !split {
         return Some(0);
     }
     match turns {
-        [] => None,
-        [first, ..] if *first != RUSSELL_OPENING => Some(REPLIES),
-        [_] => None,
+        [] | [_] => None,
+        [first, second, ..] if *first != RUSSELL_OPENING => Some(other_part(first, second)),
         [first, reply, ..] => {
             let mut b = Board::new(STONES);
             b.play(first[0]).expect("Russell's opening is legal");
@@ -324,6 +368,28 @@ pub fn part_of(turns: &[&[u8]], split: bool) -> Option<usize> {
                 .or(Some(REPLIES))
         }
     }
+}
+
+/// The part of a game not opened with Russell's move (issue 29): every opening and first reply
+/// is spread over the eleven parts, where one part of 1280 entries used to hold them all and
+/// filled. The low four bits of the exclusive or of the two turns' codes ([`turn_code`]),
+/// 11–15 folded onto 0–4: what the PDP-1 program works out in five instructions.
+pub fn other_part(first: &[u8], second: &[u8]) -> usize {
+    let v = ((turn_code(first) ^ turn_code(second)) & 0o17) as usize;
+    if v > REPLIES {
+        v - (REPLIES + 1)
+    } else {
+        v
+    }
+}
+
+/// A turn as the PDP-1 program codes it: its sowings as octal digits, the first the highest;
+/// 777777 for seven sowings or more.
+pub fn turn_code(turn: &[u8]) -> u32 {
+    if turn.len() > 6 {
+        return 0o777777;
+    }
+    turn.iter().fold(0, |c, &m| c << 3 | m as u32)
 }
 
 fn turns_of_reply(b: &Board) -> Vec<Vec<u8>> {
@@ -581,6 +647,40 @@ pub fn altered_holes(before: &Board, turn: &[u8]) -> Option<Vec<usize>> {
 mod tests {
     use super::*;
 
+    /// Every opening and first reply other than Russell's has a part, and they are spread over
+    /// all eleven (issue 29: one part for them all filled): of the openings' (turn, reply)
+    /// pairs no part takes more than a fifth.
+    #[test]
+    fn other_openings_are_spread_over_the_parts() {
+        let start = Board::new(STONES);
+        let mut count = [0usize; REPLIES + 1];
+        let mut pairs = 0;
+        for (first, b) in turns(&start) {
+            for (reply, _) in turns(&b) {
+                let part = part_of(&[&first, &reply], true).unwrap();
+                if first != RUSSELL_OPENING {
+                    assert_eq!(part, other_part(&first, &reply));
+                    count[part] += 1;
+                    pairs += 1;
+                }
+            }
+            assert_eq!(part_of(&[&first], true), None);
+        }
+        assert!(count.iter().all(|&n| n > 0), "{count:?}");
+        assert!(
+            count.iter().all(|&n| n * 5 <= pairs),
+            "{count:?} of {pairs}"
+        );
+        assert_eq!(turn_code(&[3, 1, 6]), 0o316);
+        assert_eq!(turn_code(&[1; 7]), 0o777777);
+        assert_eq!(other_part(&[1], &[6]), 7);
+        assert_eq!(
+            other_part(&[3, 5], &[1]),
+            1,
+            "0o35 ^ 1 = 0o34: its low four bits 12, folded to 1"
+        );
+    }
+
     #[test]
     fn compaction_is_four_bits_a_pit() {
         let b = Board::new(3);
@@ -598,7 +698,7 @@ mod tests {
         b.cells[6] = 3;
         b.to_move = MACHINE;
         let e = Entry::exact(&b, Outcome::Loss).unwrap();
-        assert!(t.store(e));
+        assert_eq!(t.store(e), Stored::New);
         assert_eq!(t.entries().next().unwrap().0, 3 * STRIDE);
         assert_eq!(t.lookup(&b), Some(&e));
         let mut other = b;
@@ -607,7 +707,7 @@ mod tests {
         assert_eq!(t.lookup(&other), None);
         // A second entry of the same kalah goes to the next slot.
         let e2 = Entry::exact(&other, Outcome::Win).unwrap();
-        assert!(t.store(e2));
+        assert_eq!(t.store(e2), Stored::New);
         assert_eq!(t.entries().nth(1).unwrap().0, 3 * STRIDE + 1);
         assert_eq!(t.lookup(&other), Some(&e2));
     }
@@ -624,8 +724,51 @@ mod tests {
             at_least: None,
         };
         for _ in 0..(TABLE - 20 * STRIDE) {
-            assert!(t.store(e));
+            assert_eq!(t.store(e), Stored::New);
         }
-        assert!(!t.store(e));
+        // Full from slot 520 on: a win finds only wins there and replaces the first.
+        let e2 = Entry { pits: 1, ..e };
+        assert_eq!(t.store(e2), Stored::Forgot(e));
+        assert_eq!(t.entries().next(), Some((20 * STRIDE, &e2)));
+    }
+
+    /// The replacement rule: wins go before losses, the deepest (greatest kalah) first, the
+    /// first in slot order among equals; a new win never replaces a loss.
+    #[test]
+    fn a_full_part_forgets_the_deepest_win_first() {
+        let entry = |outcome, kalah, pits| Entry {
+            outcome,
+            pits,
+            mask: ALL_PITS,
+            kalah,
+            min_kalah: false,
+            at_least: None,
+        };
+        let mut t = Table::default();
+        // Fill slots 520–1279 (kalah 20's entry point on): losses of kalah 20, then two wins
+        // of kalah 5 and 7 among them, stored from their own entry points (and so below 520).
+        for i in 0..(TABLE - 20 * STRIDE) as u64 {
+            assert_eq!(t.store(entry(Outcome::Loss, 20, i)), Stored::New);
+        }
+        let w5 = entry(Outcome::Win, 5, 1 << 40);
+        assert_eq!(t.store(w5), Stored::New);
+        // Slots 130–519 are free: kalah 5 is not full yet; kalah 20 is.
+        let l20 = entry(Outcome::Loss, 20, 1 << 41);
+        let first = entry(Outcome::Loss, 20, 0);
+        assert_eq!(t.victim(20 * STRIDE, Outcome::Loss), Some(20 * STRIDE));
+        assert_eq!(t.store(l20), Stored::Forgot(first));
+        // A new win of kalah 20 finds only losses from slot 520 on: it is the one forgotten.
+        let w20 = entry(Outcome::Win, 20, 1 << 42);
+        assert_eq!(t.victim(20 * STRIDE, Outcome::Win), None);
+        assert_eq!(t.store(w20), Stored::Forgot(w20));
+        assert!(t.entries().all(|(_, e)| *e != w20));
+        assert!(t.entries().any(|(_, e)| *e == w5));
+        // A win in the full region goes before every loss, and the deepest win first.
+        let mut t = Table::with_size(20 * STRIDE + 3);
+        t.place(20 * STRIDE, entry(Outcome::Loss, 20, 1));
+        t.place(20 * STRIDE + 1, entry(Outcome::Win, 3, 2));
+        t.place(20 * STRIDE + 2, entry(Outcome::Win, 9, 3));
+        assert_eq!(t.victim(20 * STRIDE, Outcome::Loss), Some(20 * STRIDE + 2));
+        assert_eq!(t.victim(20 * STRIDE, Outcome::Win), Some(20 * STRIDE + 2));
     }
 }

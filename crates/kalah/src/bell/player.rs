@@ -9,14 +9,15 @@
 //!   ([`Bell::backtrack`]) over the region of the game tree it lost in.
 
 use super::memory::{
-    characteristic, Entry, GameResult, Memory, Outcome, Parameters, Records, KALAH_CUT, STONES,
-    TABLE, TOTAL,
+    characteristic, Entry, GameResult, Memory, Outcome, Parameters, Records, Stored, KALAH_CUT,
+    STONES, TABLE, TOTAL,
 };
 use super::notation::{mirror, play_turn, turns, TurnError, MACHINE, PERSON};
 use crate::board::{Board, Capture, MoveError, Ply, Rules, Side, HOLES};
 use crate::order::{LookDepth, Order, StaticOrder};
 use crate::search::{self, Config, Cutoff, Levels, Report};
 use crate::value::Evaluate;
+use std::cell::Cell;
 
 /// The value of a victory: more than any kalah difference. All victories are worth the same,
 /// so the first one found is the one taken (IV.2).
@@ -42,6 +43,9 @@ pub struct BellValue<'a> {
     /// Look positions with the person to move up with the sides exchanged (Figure 4's "the
     /// machine will prevent the opponent having it"; an option).
     pub mirror: bool,
+    /// Set when a parameter decided a position of the look-ahead: its value is then no proof
+    /// (issue 29: the machine said `i will win` on a near-win and went on to lose).
+    pub judged: Cell<bool>,
 }
 
 impl BellValue<'_> {
@@ -52,6 +56,7 @@ impl BellValue<'_> {
             params: None,
             prefix: Vec::new(),
             mirror: false,
+            judged: Cell::new(false),
         }
     }
 }
@@ -107,7 +112,11 @@ impl BellValue<'_> {
         if b.to_move == MACHINE && path.iter().all(|p| p.1 == MACHINE) {
             return None;
         }
-        self.params.and_then(|p| p.judge(b)).map(value)
+        let judged = self.params.and_then(|p| p.judge(b)).map(value);
+        if judged.is_some() {
+            self.judged.set(true);
+        }
+        judged
     }
 }
 
@@ -399,6 +408,11 @@ impl Game {
         })
     }
 
+    /// The machine said `i will win` and did not win (issue 29: it must never happen).
+    pub fn broke_claim(&self) -> bool {
+        self.claimed_win && self.over() && self.result() != Some(GameResult::Won)
+    }
+
     /// The first turns, for the memory's part.
     pub fn prefix(&self, n: usize) -> Vec<Vec<u8>> {
         self.turns[..n]
@@ -439,6 +453,9 @@ pub struct MachineMove {
     /// Positions the look-ahead examined.
     pub effort: u64,
     pub says: Option<Say>,
+    /// The parts that forgot an entry for the first time during this turn: the machine types
+    /// `part N full, forgetting` for each, on a line of its own, as it stores.
+    pub forgot: Vec<usize>,
 }
 
 /// What the learning did, for reports.
@@ -464,6 +481,8 @@ pub struct Bell {
     pub records: Records,
     pub params: Parameters,
     pub stats: Stats,
+    /// Parts that have just forgotten for the first time, not yet reported with a move.
+    pub forgot: Vec<usize>,
 }
 
 impl Bell {
@@ -474,6 +493,7 @@ impl Bell {
             records: Records::default(),
             params,
             stats: Stats::default(),
+            forgot: Vec::new(),
             options,
         }
     }
@@ -488,6 +508,7 @@ impl Bell {
                 params,
                 prefix,
                 mirror: self.options.mirror,
+                judged: Cell::new(false),
             },
             self.options.order,
             self.options.cutoff,
@@ -502,7 +523,15 @@ impl Bell {
 
     /// The 1½-move look-ahead from `b` (machine to move) after the game's turns `prefix`.
     pub fn look_ahead(&self, b: &Board, prefix: &[Vec<u8>]) -> Option<Report> {
-        search::search(b, 0, &self.config(prefix.to_vec()), false)
+        self.look_ahead_proof(b, prefix).map(|(r, _)| r)
+    }
+
+    /// The look-ahead, and whether its value is a proof: no parameter decided any position it
+    /// examined (the rules and the memory only).
+    pub fn look_ahead_proof(&self, b: &Board, prefix: &[Vec<u8>]) -> Option<(Report, bool)> {
+        let config = self.config(prefix.to_vec());
+        let r = search::search(b, 0, &config, false)?;
+        Some((r, !config.value.judged.get()))
     }
 
     /// The machine's turn in `game` (the machine to move): look ahead, learn from a win or a
@@ -515,17 +544,20 @@ impl Bell {
         let n = game.turns.len();
         let prefix = game.prefix(n);
         game.machine.push((b, n));
-        let r = self.look_ahead(&b, &prefix).expect("the game is not over");
+        let (r, proven) = self
+            .look_ahead_proof(&b, &prefix)
+            .expect("the game is not over");
         let mut says = None;
         if r.value >= WIN {
-            // "If it wins it only records its present position and tags it as a winner."
-            self.learn_from(&b, &prefix, Some(&r));
-            if !game.claimed_win {
+            // "If it wins it only records its present position and tags it as a winner"; it
+            // says so (and stores it) only when the win is proven, not a parameter's near-win.
+            self.learn_from(&b, &prefix, Some((&r, proven)));
+            if proven && !game.claimed_win {
                 game.claimed_win = true;
                 says = Some(Say::WillWin);
             }
         } else if r.value <= -WIN {
-            self.learn_from(&b, &prefix, Some(&r));
+            self.learn_from(&b, &prefix, Some((&r, proven)));
             if !game.analysed {
                 game.analysed = true;
                 self.backtrack(game);
@@ -537,6 +569,7 @@ impl Bell {
                     value: r.value,
                     effort: r.effort,
                     says: Some(Say::Resigns),
+                    forgot: std::mem::take(&mut self.forgot),
                 });
             }
         }
@@ -567,6 +600,7 @@ impl Bell {
             value: r.value,
             effort: r.effort,
             says,
+            forgot: std::mem::take(&mut self.forgot),
         })
     }
 
@@ -673,10 +707,10 @@ impl Bell {
     /// ([`Options::backtrack_count`]).
     fn learn_counted(&mut self, b: &Board, prefix: &[Vec<u8>], wins: bool) -> u32 {
         self.stats.backtrack_nodes += 1;
-        let Some(r) = self.look_ahead(b, prefix) else {
+        let Some((r, proven)) = self.look_ahead_proof(b, prefix) else {
             return 1;
         };
-        if r.value >= WIN && wins {
+        if r.value >= WIN && wins && proven {
             self.store(b, prefix, Outcome::Win, &r.turn);
         } else if r.value <= -WIN {
             self.store(b, prefix, Outcome::Loss, &r.turn);
@@ -687,16 +721,21 @@ impl Bell {
         }
     }
 
-    /// Evaluate `b` (machine to move) by the look-ahead (or take the report given) and store
-    /// it if it is decided and not known already.
-    fn learn_from(&mut self, b: &Board, prefix: &[Vec<u8>], report: Option<&Report>) {
-        let r = match report {
-            Some(r) => r.clone(),
-            None => match self.look_ahead(b, prefix) {
+    /// Evaluate `b` (machine to move) by the look-ahead (or take the report given, with
+    /// whether it is a proof) and store it if it is decided and not known already; a win only
+    /// when proven (issue 29: a win a parameter gave, once stored, would be recalled as
+    /// certain).
+    fn learn_from(&mut self, b: &Board, prefix: &[Vec<u8>], report: Option<(&Report, bool)>) {
+        let (r, proven) = match report {
+            Some((r, p)) => (r.clone(), p),
+            None => match self.look_ahead_proof(b, prefix) {
                 Some(r) => r,
                 None => return,
             },
         };
+        if r.value >= WIN && !proven {
+            return;
+        }
         let outcome = if r.value >= WIN {
             Outcome::Win
         } else if r.value <= -WIN {
@@ -743,7 +782,8 @@ impl Bell {
             self.stats.corrected += 1;
             return;
         }
-        if self.memory.parts[part].store(entry) {
+        let stored = self.memory.parts[part].store(entry);
+        if stored != Stored::Forgot(entry) {
             match outcome {
                 Outcome::Win => self.stats.won += 1,
                 Outcome::Loss => self.stats.lost += 1,
@@ -751,8 +791,13 @@ impl Bell {
             if entry.is_characteristic() {
                 self.stats.characteristic += 1;
             }
-        } else {
+        }
+        if let Stored::Forgot(_) = stored {
+            // Never silent: the first time a part forgets, the machine says so.
             self.memory.overflow += 1;
+            if !std::mem::replace(&mut self.memory.told[part], true) {
+                self.forgot.push(part);
+            }
         }
     }
 }
@@ -781,6 +826,7 @@ mod tests {
             params: None,
             prefix: vec![vec![1], vec![1]],
             mirror: false,
+            judged: Cell::new(false),
         };
         assert_eq!(v.decided(&b3), Some(-WIN));
         // With the sides exchanged, the same entry is a win for a person to move there.
