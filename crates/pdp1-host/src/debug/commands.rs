@@ -161,7 +161,16 @@ impl Debugger {
                     return Err(Refusal::new("state", "the machine is running"));
                 }
                 let v = parse::octal(v)?;
+                let fits = |max: u32| {
+                    if v <= max {
+                        Ok(())
+                    } else {
+                        Err(Refusal::new("arg", format!("{v:o} too large for {r}")))
+                    }
+                };
                 let m = rc.machine_mut();
+                // Every register of spec §3's table marked writable, to its width; the
+                // addresses (ma, and pc or ma with a new field) must be in this machine's core.
                 match r.as_str() {
                     "pc" => {
                         // The next instruction is here: a fetch boundary (Machine::set_pc
@@ -169,18 +178,52 @@ impl Debugger {
                         parse::check_address(v, m)?;
                         m.set_pc(v);
                     }
-                    "ac" => m.set_ac(Word::new(parse::word(&format!("{v:o}"))?)),
-                    "io" => m.set_io(Word::new(parse::word(&format!("{v:o}"))?)),
-                    "ov" if v <= 1 => m.set_ov(v == 1),
-                    "pf" if v <= 0o77 => m.set_pf(v as u8),
-                    "ov" | "pf" => {
-                        return Err(Refusal::new("arg", format!("{v:o} too large for {r}")))
+                    "ac" => {
+                        fits(0o777_777)?;
+                        m.set_ac(Word::new(v));
+                    }
+                    "io" => {
+                        fits(0o777_777)?;
+                        m.set_io(Word::new(v));
+                    }
+                    "mb" => {
+                        fits(0o777_777)?;
+                        m.set_mb(Word::new(v));
+                    }
+                    "ma" => {
+                        parse::check_address(v, m)?;
+                        m.set_ma(v);
+                    }
+                    "ir" => {
+                        fits(0o37)?;
+                        m.set_ir(v);
+                    }
+                    "ov" => {
+                        fits(1)?;
+                        m.set_ov(v == 1);
+                    }
+                    "pf" => {
+                        fits(0o77)?;
+                        m.set_pf(v as u8);
+                    }
+                    "epc" => {
+                        fits(0o17)?;
+                        parse::check_address(v << 12 | (m.pc() & 0o7777), m)?;
+                        m.set_pc_field(v);
+                    }
+                    "ema" => {
+                        fits(0o17)?;
+                        parse::check_address(v << 12 | (m.ma() & 0o7777), m)?;
+                        m.set_ma_field(v);
                     }
                     "ta" | "tw" | "ss" | "eta" => {
                         return Err(Refusal::new("reg", format!("{r} is a switch: use sw")))
                     }
                     other if parse::register(m, other).is_some() => {
-                        return Err(Refusal::new("reg", format!("{other} is not writable here")))
+                        return Err(Refusal::new(
+                            "reg",
+                            format!("{other} is status: not writable"),
+                        ))
                     }
                     other => return Err(Refusal::new("reg", format!("no register {other}"))),
                 }
@@ -412,17 +455,26 @@ impl Debugger {
                 }
                 _ => return Err(Refusal::new("arg", "display [<host> [<port>]]")),
             },
-            // The lenient device verbs (spec §5): they report what this machine has.
-            "muldiv" => format!(
-                "muldiv {}",
-                if rc.machine().config().mul_div {
-                    "on"
-                } else {
-                    "off"
+            // The lenient device verbs (spec §5): `muldiv on|off` and `sbs 1|16` install or
+            // remove the option, anything else (`muldiv ?`) only reports it, as in aap's cli.
+            "muldiv" => {
+                match args.first().map(|a| a.to_ascii_lowercase()).as_deref() {
+                    Some("on") => rc.machine_mut().set_mul_div(true),
+                    Some("off") => rc.machine_mut().set_mul_div(false),
+                    _ => {}
                 }
-            ),
+                let on = rc.machine().config().mul_div;
+                format!("muldiv {}", if on { "on" } else { "off" })
+            }
             "audio" => "audio off".into(),
-            "sbs" => format!("sbs {}", if rc.machine().config().sbs16 { 16 } else { 1 }),
+            "sbs" => {
+                match args.first().copied() {
+                    Some("1") => rc.machine_mut().set_sbs16(false),
+                    Some("16") => rc.machine_mut().set_sbs16(true),
+                    _ => {}
+                }
+                format!("sbs {}", if rc.machine().config().sbs16 { 16 } else { 1 })
+            }
             "pen" => self.pen(rc, args)?,
             other => return Err(Refusal::new("cmd", format!("unknown command: {other}"))),
         };

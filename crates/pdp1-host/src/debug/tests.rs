@@ -224,7 +224,18 @@ fn registers_and_the_status_line() {
     assert_eq!(b.err("w pf 100"), "?arg");
     assert_eq!(b.err("w ta 100"), "?reg", "switches: use sw");
     assert_eq!(b.err("w nosuch 1"), "?reg");
-    assert_eq!(b.err("w mb 1"), "?reg", "not writable here");
+    assert_eq!(b.err("w run 1"), "?reg", "status: not writable");
+    // mb, ma, ir, epc and ema are writable (spec §3), to their widths.
+    assert_eq!(b.ok("w mb 777777"), "+ mb=777777");
+    assert_eq!(b.ok("w ma 7654"), "+ ma=007654");
+    assert_eq!(b.ok("w ir 37"), "+ ir=37");
+    assert_eq!(b.err("w ir 40"), "?arg");
+    assert_eq!(b.err("w mb 1000000"), "?arg");
+    assert_eq!(b.err("w ma 10000"), "?addr", "a 4K machine");
+    assert_eq!(b.ok("w epc 0"), "+ epc=00");
+    assert_eq!(b.err("w epc 1"), "?addr", "field 1 is not in a 4K machine");
+    assert_eq!(b.err("w ema 20"), "?arg");
+    assert_eq!(b.kv("r mb ma ir")["ma"], "007654");
     assert_eq!(b.err("r nosuch"), "?file", "not a register: a tape name");
     assert_eq!(b.err("reg nosuch"), "?reg");
     let all = b.kv("reg");
@@ -582,10 +593,19 @@ fn tapes_stay_in_the_tape_directory() {
     assert_eq!(b.ok("dpy 127.0.0.1 4000"), "+ display 127.0.0.1 4000");
     assert_eq!(b.host.dialled, vec![("127.0.0.1".to_string(), 4000)]);
     assert_eq!(b.err("dpy 127.0.0.1 70000"), "?arg");
-    // The lenient device verbs answer with what the machine has.
+    // The lenient device verbs: on/off and 1/16 change the machine, anything else reports.
     assert_eq!(b.ok("muldiv ?"), "+ muldiv off");
+    assert_eq!(b.ok("muldiv on"), "+ muldiv on");
+    assert!(b.rc.machine().config().mul_div);
+    assert_eq!(b.ok("muldiv"), "+ muldiv on");
+    assert_eq!(b.ok("muldiv off"), "+ muldiv off");
+    assert!(!b.rc.machine().config().mul_div);
     assert_eq!(b.ok("audio"), "+ audio off");
-    assert_eq!(b.ok("sbs 16"), "+ sbs 1");
+    assert_eq!(b.ok("sbs 16"), "+ sbs 16");
+    assert!(b.rc.machine().config().sbs16);
+    assert_eq!(b.ok("sbs 5"), "+ sbs 16", "lenient: reports");
+    assert_eq!(b.ok("sbs 1"), "+ sbs 1");
+    assert!(!b.rc.machine().config().sbs16);
 }
 
 #[test]
