@@ -430,14 +430,18 @@ impl Debugger {
                 };
                 self.tape(rc, host, long, args)?
             }
+            // The punch (spec §5): a file under the tape directory takes what is punched
+            // from now on; bare `punch` takes the tape off.
             "punch" | "p" => match args {
-                [] => "punch".into(),
+                [] => {
+                    host.close_punch();
+                    "punch".into()
+                }
                 [name, ..] => {
-                    parse::confined(name)?;
-                    return Err(Refusal::new(
-                        "file",
-                        "the punch is not served over the network yet",
-                    ));
+                    let name = parse::confined(name)?;
+                    host.open_punch(name)
+                        .map_err(|e| Refusal::new("file", format!("cannot open {name}: {e}")))?;
+                    format!("punch {name}")
                 }
             },
             "display" | "dpy" => match args {

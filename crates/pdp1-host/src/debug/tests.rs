@@ -14,6 +14,8 @@ const SUB: &str = "d 20 620024 760400 0 0 260026 600026 600000";
 
 struct FakeHost {
     dialled: Vec<(String, u16)>,
+    /// The punch's file, if a tape is on it.
+    punch: Option<String>,
 }
 
 impl Host for FakeHost {
@@ -35,6 +37,18 @@ impl Host for FakeHost {
     fn dial_display(&mut self, host: &str, port: u16) -> Result<(), String> {
         self.dialled.push((host.into(), port));
         Ok(())
+    }
+
+    fn open_punch(&mut self, name: &str) -> Result<(), String> {
+        if name.starts_with("nodir/") {
+            return Err("No such file or directory".into());
+        }
+        self.punch = Some(name.into());
+        Ok(())
+    }
+
+    fn close_punch(&mut self) {
+        self.punch = None;
     }
 }
 
@@ -58,7 +72,10 @@ impl Bench {
         let mut b = Bench {
             rc,
             d: Debugger::new(),
-            host: FakeHost { dialled: vec![] },
+            host: FakeHost {
+                dialled: vec![],
+                punch: None,
+            },
             inbox: BTreeMap::new(),
         };
         b.d.connect(1);
@@ -589,7 +606,14 @@ fn tapes_stay_in_the_tape_directory() {
     assert_eq!(b.ok("readin"), "+ run=1");
     b.ok("stop");
     assert_eq!(b.err("load"), "?arg");
-    assert_eq!(b.err("punch out.rim"), "?file");
+    // The punch: a file under the tape directory, then bare `punch` takes it off.
+    assert_eq!(b.ok("punch out.rim"), "+ punch out.rim");
+    assert_eq!(b.host.punch.as_deref(), Some("out.rim"));
+    assert_eq!(b.ok("p tapes/two.rim"), "+ punch tapes/two.rim");
+    assert_eq!(b.host.punch.as_deref(), Some("tapes/two.rim"));
+    assert_eq!(b.err("punch nodir/x.rim"), "?file");
+    assert_eq!(b.ok("punch"), "+ punch");
+    assert_eq!(b.host.punch, None);
     assert_eq!(b.ok("dpy 127.0.0.1 4000"), "+ display 127.0.0.1 4000");
     assert_eq!(b.host.dialled, vec![("127.0.0.1".to_string(), 4000)]);
     assert_eq!(b.err("dpy 127.0.0.1 70000"), "?arg");
