@@ -40,8 +40,16 @@ impl Debugger {
                 )
             }
             "help" => {
+                // `help <cmd>` (spec §5): the lines about that command; bare, all of them.
+                let want = match args {
+                    [] => None,
+                    [c] => Some(c.to_ascii_lowercase()),
+                    _ => return Err(Refusal::new("arg", "help [<cmd>]")),
+                };
                 for l in HELP {
-                    self.send(id, format!(": {l}"));
+                    if want.as_ref().is_none_or(|c| help_names(l).any(|n| n == c)) {
+                        self.send(id, format!(": {l}"));
+                    }
                 }
                 String::new()
             }
@@ -803,7 +811,20 @@ pub(super) fn writes(verb: &str, args: &[&str]) -> bool {
     }
 }
 
-const HELP: [&str; 26] = [
+/// The commands a help line is about: the words of its synopsis (before the two spaces
+/// that start the description), not the `<arguments>`; the closing notes are about none.
+fn help_names(line: &str) -> impl Iterator<Item = &str> {
+    let synopsis = match line.split_once("  ") {
+        _ if line.starts_with("note:") => "",
+        Some((s, _)) => s,
+        None => line,
+    };
+    synopsis
+        .split([' ', '|'])
+        .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_lowercase()))
+}
+
+const HELP: [&str; 27] = [
     "hello                      protocol version and machine",
     "help                       this list",
     "events none|stop|all       which asynchronous events (!) this connection gets",
@@ -829,5 +850,6 @@ const HELP: [&str; 26] = [
     "back [n]                   the last jsp/jda/cal transfers",
     "panel [on|off] | key <name> [up] | sw [<name> [<octal>]]   the console",
     "reader|load|punch <file> | dpy <host> [<port>] | pen click <x> <y> [<ms>]",
+    "muldiv|audio [on|off] | sbs [1|16] | pen [<n>]   the options (sbs, pen decimal)",
     "note: opcode 0 is not hlt (760400); it stops as illegal",
 ];

@@ -163,6 +163,15 @@ fn session_commands() {
     assert_eq!(h["maxmem"], "10000", "4K words, octal");
     let help = b.cmd("help");
     assert!(help.len() > 10 && help[..help.len() - 1].iter().all(|l| l.starts_with(": ")));
+    // `help <cmd>`: the lines naming that command only.
+    let e = b.cmd("help E");
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(e[0].starts_with(": e <addr> [n]"));
+    assert!(b.cmd("help uwp")[0].starts_with(": wp <addr>"));
+    assert!(b.cmd("help punch")[0].starts_with(": reader|load|punch"));
+    assert!(b.cmd("help sbs")[0].starts_with(": muldiv|audio"));
+    assert_eq!(b.cmd("help frobnicate").len(), 1, "no lines, then +");
+    assert_eq!(b.err("help e d"), "?arg");
     assert_eq!(b.ok("events all"), "+ events=all");
     assert_eq!(b.ok("EVENTS none"), "+ events=none", "case-insensitive");
     assert_eq!(b.err("events some"), "?arg");
