@@ -30,6 +30,8 @@ impl Host for FakeHost {
                 image.words.insert(0o5, Word::new(0o760400));
                 Ok(pdp1_asm::tape::write_rim(&image))
             }
+            // One binary word, `law 5` (700005): neither `dio` nor `jmp`, READ IN cannot go on.
+            "bad.rim" => Ok(vec![0o270, 0o200, 0o205]),
             _ => Err("No such file or directory".into()),
         }
     }
@@ -614,6 +616,10 @@ fn tapes_stay_in_the_tape_directory() {
     assert_eq!(b.ok("r"), "+ reader", "bare r unmounts");
     assert_eq!(b.ok("readin"), "+ run=1");
     b.ok("stop");
+    // READ IN that cannot go on stops the machine with the reason `readin` (spec §6).
+    assert_eq!(b.ok("reader bad.rim"), "+ reader bad.rim");
+    b.ok("readin");
+    assert_eq!(b.kv("wait 1000")["stop"], "readin");
     assert_eq!(b.err("load"), "?arg");
     // The punch: a file under the tape directory, then bare `punch` takes it off.
     assert_eq!(b.ok("punch out.rim"), "+ punch out.rim");
