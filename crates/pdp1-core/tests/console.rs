@@ -23,13 +23,9 @@ fn mb_ma_and_ir_are_set_to_their_widths() {
 
 #[test]
 fn the_memory_fields_change_only_the_top_four_bits() {
-    let cfg = MachineConfig {
-        memory_words: 8192,
-        ..MachineConfig::default()
-    };
     // 100: law 1 / 10100: law 2, both followed by hlt.
     let mut m = machine_cfg(
-        cfg,
+        eight_k(),
         &[
             (0o100, 0o700001),
             (0o101, HLT),
