@@ -578,6 +578,55 @@ impl Machine {
         self.sbm = on;
     }
 
+    // The registers a console sets alone. The PDP-1's own console cannot load MB, MA or IR
+    // by themselves, but a debugger's can: the PiDP-1 debug protocol (aap's
+    // DEBUG_PROTOCOL_SPEC.md §3) marks `mb`, `ma`, `ir`, `epc` and `ema` writable. They are
+    // what the next memory cycle of a part-done instruction works on, so a change shows
+    // only if the machine goes on from the middle of one.
+
+    /// Set the memory buffer (MB lamps).
+    pub fn set_mb(&mut self, w: Word) {
+        self.mb = w.bits();
+    }
+    /// Set the memory address (MA lamps), 16 bits with the Type 15 field.
+    pub fn set_ma(&mut self, ma: u32) {
+        self.ma = ma & AMASK;
+    }
+    /// Set the instruction register: a 5-bit opcode (the instruction word's bits 0–4).
+    pub fn set_ir(&mut self, ir: u32) {
+        self.ir = ir & 0o37;
+    }
+    /// Set the PC's memory field (EPC, the Type 15's bits 2–5 of the PC), keeping its
+    /// 12-bit address within the field. Unlike [`Machine::set_pc`] it leaves the cycle alone.
+    pub fn set_pc_field(&mut self, field: u32) {
+        self.pc = ((field & 0o17) << 12) | (self.pc & DAMASK);
+    }
+    /// Set MA's memory field (EMA), keeping its 12-bit address.
+    pub fn set_ma_field(&mut self, field: u32) {
+        self.ma = ((field & 0o17) << 12) | (self.ma & DAMASK);
+    }
+
+    // Options a console may change between instructions (the PiDP-1 debug protocol's
+    // `muldiv on|off` and `sbs 1|16`, §5 "Devices", as aap's emulator switches them).
+
+    /// Install or remove the Type 10 multiply/divide: opcodes 54/56 are `mul`/`div` with it,
+    /// `mus`/`dis` without. Takes effect at the next instruction.
+    pub fn set_mul_div(&mut self, on: bool) {
+        self.config.mul_div = on;
+    }
+    /// Install or remove the Type 120 sixteen-channel sequence break system. The break
+    /// system changing under the machine, nothing of the old one carries over: requests,
+    /// breaks in progress and (Type 120) channel enables start clear; sequence-break mode
+    /// (SBM, `esm`/`lsm`) stays as it was.
+    pub fn set_sbs16(&mut self, on: bool) {
+        if self.config.sbs16 != on {
+            self.config.sbs16 = on;
+            self.chan = io::Channels::default();
+            self.sb_req = false;
+            self.sb_ip = false;
+        }
+    }
+
     // ---- memory ----
     pub fn memory(&self) -> &[Word] {
         self.mem.words()

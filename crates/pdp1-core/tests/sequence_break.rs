@@ -387,13 +387,6 @@ fn single_step_takes_the_debreak_as_a_fetch_and_a_defer_cycle() {
 
 // ------------------------------------------------------------ cal in extend mode
 
-fn eight_k() -> MachineConfig {
-    MachineConfig {
-        memory_words: 8192,
-        ..Default::default()
-    }
-}
-
 #[test]
 fn cal_in_extend_mode_goes_to_100_of_field_0() {
     // [aap] cycle 1 TP0: "MA |= 0100; if(!pdp->exd) pdp->ema |= pdp->epc;" — the field is

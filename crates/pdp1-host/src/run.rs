@@ -1093,6 +1093,12 @@ impl RunControl {
         self.punched.extend(self.m.drain_punch());
     }
 
+    /// Every frame punched in the run so far (with [`RunControl::collect_punch`] first, the
+    /// latest too): a server hands the new ones on as they come.
+    pub fn punched(&self) -> &[u8] {
+        &self.punched
+    }
+
     /// The run is over: the key source goes (a terminal gets its mode back).
     pub fn close_keys(&mut self) {
         self.keys = None;

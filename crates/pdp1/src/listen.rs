@@ -238,15 +238,20 @@ fn open_display(stream: TcpStream, tx: &Sender<Msg>) -> Result<()> {
     Ok(())
 }
 
-/// The tape directory and the display dial-out, for the protocol.
+/// The tape directory, the punch's file and the display dial-out, for the protocol.
 struct NetHost {
     tape_dir: PathBuf,
     tx: Sender<Msg>,
+    /// The file a client put on the punch (`punch NAME`), if any.
+    punch: Option<(String, std::fs::File)>,
+    /// How many of the run's punched frames have been handed on (to the file or to no one).
+    punched: usize,
 }
 
-impl debug::Host for NetHost {
-    fn read_tape(&mut self, name: &str) -> std::result::Result<Vec<u8>, String> {
-        // (The protocol has already refused absolute names and `..`; this is the second lock.)
+impl NetHost {
+    /// `name` under the tape directory. (The protocol has already refused absolute names and
+    /// `..`; this is the second lock.)
+    fn path(&self, name: &str) -> std::result::Result<PathBuf, String> {
         let rel = Path::new(name);
         if rel
             .components()
@@ -254,7 +259,37 @@ impl debug::Host for NetHost {
         {
             return Err("outside the tape directory".into());
         }
-        std::fs::read(self.tape_dir.join(rel)).map_err(|e| e.to_string())
+        Ok(self.tape_dir.join(rel))
+    }
+
+    /// The frames punched since the last call to the punch's file, if a tape is on it.
+    fn punch_frames(&mut self, rc: &mut RunControl) {
+        rc.collect_punch();
+        let all = rc.punched();
+        let new = &all[self.punched.min(all.len())..];
+        self.punched = all.len();
+        if let Some((name, f)) = &mut self.punch {
+            if let Err(e) = f.write_all(new) {
+                eprintln!("pdp1: punch {name}: {e}; the tape is off the punch");
+                self.punch = None;
+            }
+        }
+    }
+}
+
+impl debug::Host for NetHost {
+    fn read_tape(&mut self, name: &str) -> std::result::Result<Vec<u8>, String> {
+        std::fs::read(self.path(name)?).map_err(|e| e.to_string())
+    }
+
+    fn open_punch(&mut self, name: &str) -> std::result::Result<(), String> {
+        let f = std::fs::File::create(self.path(name)?).map_err(|e| e.to_string())?;
+        self.punch = Some((name.to_string(), f));
+        Ok(())
+    }
+
+    fn close_punch(&mut self) {
+        self.punch = None;
     }
 
     fn dial_display(&mut self, host: &str, port: u16) -> std::result::Result<(), String> {
@@ -300,6 +335,8 @@ impl Ports {
             host: NetHost {
                 tape_dir: opts.tape_dir.clone(),
                 tx,
+                punch: None,
+                punched: 0,
             },
             dbg: Debugger::new(),
             debug_clients: BTreeMap::new(),
@@ -364,6 +401,7 @@ impl Ports {
     /// the driver to show too.
     pub fn step(&mut self, rc: &mut RunControl, until: u64) -> Advance {
         let a = self.dbg.tick(rc, until);
+        self.host.punch_frames(rc);
         self.flush();
         if !a.typed.is_empty() {
             let mut text = String::new();

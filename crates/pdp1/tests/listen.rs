@@ -606,3 +606,44 @@ fn the_display_port_takes_the_light_pen() {
     assert_eq!(hits(&mut c), settled, "lifted, it sees nothing");
     c.ok("stop");
 }
+
+#[test]
+fn the_punch_writes_a_file_under_the_tape_directory() {
+    // Spec §5: `punch NAME` creates or truncates NAME under the tape directory and what the
+    // program punches goes there; bare `punch` takes the tape off.
+    let dir = scratch("listen-punch");
+    std::fs::write(dir.path().join("old.rim"), b"left over").unwrap();
+    let s = Server::start(dir.path(), &["--speed", "max"]);
+    let mut c = s.client();
+    // 100: lio 110 / ppa / lio 111 / ppa / hlt;  110: 101  111: 232
+    c.ok("d 100 220110 730005 220111 730005 760400");
+    c.ok("d 110 101 232");
+    let punch_once = |c: &mut Client| {
+        c.ok("go 100");
+        assert_eq!(c.field("wait 20000", "stop"), "halt");
+    };
+    assert_eq!(c.ok("punch old.rim"), "+ punch old.rim");
+    assert_eq!(std::fs::read(dir.path().join("old.rim")).unwrap(), b"");
+    punch_once(&mut c);
+    assert_eq!(
+        std::fs::read(dir.path().join("old.rim")).unwrap(),
+        [0o101, 0o232]
+    );
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    assert_eq!(c.ok("p sub/new.rim"), "+ punch sub/new.rim");
+    punch_once(&mut c);
+    assert_eq!(c.ok("punch"), "+ punch");
+    punch_once(&mut c);
+    assert_eq!(
+        std::fs::read(dir.path().join("sub/new.rim")).unwrap(),
+        [0o101, 0o232],
+        "one run's frames: the tape came off before the next"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("old.rim")).unwrap(),
+        [0o101, 0o232]
+    );
+    assert!(c.cmd("punch ../escape.rim").0.starts_with("- ?file"));
+    assert!(c.cmd("punch nodir/x.rim").0.starts_with("- ?file"));
+    assert!(!dir.path().join("../escape.rim").exists());
+}

@@ -17,6 +17,14 @@ pub fn machine_cfg(cfg: MachineConfig, words: &[(u32, u32)]) -> Machine {
     m
 }
 
+/// An 8K machine: memory fields 0 and 1 (Type 15).
+pub fn eight_k() -> MachineConfig {
+    MachineConfig {
+        memory_words: 8192,
+        ..Default::default()
+    }
+}
+
 pub fn machine(words: &[(u32, u32)]) -> Machine {
     machine_cfg(MachineConfig::default(), words)
 }

@@ -40,8 +40,16 @@ impl Debugger {
                 )
             }
             "help" => {
+                // `help <cmd>` (spec §5): the lines about that command; bare, all of them.
+                let want = match args {
+                    [] => None,
+                    [c] => Some(c.to_ascii_lowercase()),
+                    _ => return Err(Refusal::new("arg", "help [<cmd>]")),
+                };
                 for l in HELP {
-                    self.send(id, format!(": {l}"));
+                    if want.as_ref().is_none_or(|c| help_names(l).any(|n| n == c)) {
+                        self.send(id, format!(": {l}"));
+                    }
                 }
                 String::new()
             }
@@ -161,7 +169,16 @@ impl Debugger {
                     return Err(Refusal::new("state", "the machine is running"));
                 }
                 let v = parse::octal(v)?;
+                let fits = |max: u32| {
+                    if v <= max {
+                        Ok(())
+                    } else {
+                        Err(Refusal::new("arg", format!("{v:o} too large for {r}")))
+                    }
+                };
                 let m = rc.machine_mut();
+                // Every register of spec §3's table marked writable, to its width; the
+                // addresses (ma, and pc or ma with a new field) must be in this machine's core.
                 match r.as_str() {
                     "pc" => {
                         // The next instruction is here: a fetch boundary (Machine::set_pc
@@ -169,18 +186,52 @@ impl Debugger {
                         parse::check_address(v, m)?;
                         m.set_pc(v);
                     }
-                    "ac" => m.set_ac(Word::new(parse::word(&format!("{v:o}"))?)),
-                    "io" => m.set_io(Word::new(parse::word(&format!("{v:o}"))?)),
-                    "ov" if v <= 1 => m.set_ov(v == 1),
-                    "pf" if v <= 0o77 => m.set_pf(v as u8),
-                    "ov" | "pf" => {
-                        return Err(Refusal::new("arg", format!("{v:o} too large for {r}")))
+                    "ac" => {
+                        fits(0o777_777)?;
+                        m.set_ac(Word::new(v));
+                    }
+                    "io" => {
+                        fits(0o777_777)?;
+                        m.set_io(Word::new(v));
+                    }
+                    "mb" => {
+                        fits(0o777_777)?;
+                        m.set_mb(Word::new(v));
+                    }
+                    "ma" => {
+                        parse::check_address(v, m)?;
+                        m.set_ma(v);
+                    }
+                    "ir" => {
+                        fits(0o37)?;
+                        m.set_ir(v);
+                    }
+                    "ov" => {
+                        fits(1)?;
+                        m.set_ov(v == 1);
+                    }
+                    "pf" => {
+                        fits(0o77)?;
+                        m.set_pf(v as u8);
+                    }
+                    "epc" => {
+                        fits(0o17)?;
+                        parse::check_address(v << 12 | (m.pc() & 0o7777), m)?;
+                        m.set_pc_field(v);
+                    }
+                    "ema" => {
+                        fits(0o17)?;
+                        parse::check_address(v << 12 | (m.ma() & 0o7777), m)?;
+                        m.set_ma_field(v);
                     }
                     "ta" | "tw" | "ss" | "eta" => {
                         return Err(Refusal::new("reg", format!("{r} is a switch: use sw")))
                     }
                     other if parse::register(m, other).is_some() => {
-                        return Err(Refusal::new("reg", format!("{other} is not writable here")))
+                        return Err(Refusal::new(
+                            "reg",
+                            format!("{other} is status: not writable"),
+                        ))
                     }
                     other => return Err(Refusal::new("reg", format!("no register {other}"))),
                 }
@@ -387,14 +438,18 @@ impl Debugger {
                 };
                 self.tape(rc, host, long, args)?
             }
+            // The punch (spec §5): a file under the tape directory takes what is punched
+            // from now on; bare `punch` takes the tape off.
             "punch" | "p" => match args {
-                [] => "punch".into(),
+                [] => {
+                    host.close_punch();
+                    "punch".into()
+                }
                 [name, ..] => {
-                    parse::confined(name)?;
-                    return Err(Refusal::new(
-                        "file",
-                        "the punch is not served over the network yet",
-                    ));
+                    let name = parse::confined(name)?;
+                    host.open_punch(name)
+                        .map_err(|e| Refusal::new("file", format!("cannot open {name}: {e}")))?;
+                    format!("punch {name}")
                 }
             },
             "display" | "dpy" => match args {
@@ -412,17 +467,26 @@ impl Debugger {
                 }
                 _ => return Err(Refusal::new("arg", "display [<host> [<port>]]")),
             },
-            // The lenient device verbs (spec §5): they report what this machine has.
-            "muldiv" => format!(
-                "muldiv {}",
-                if rc.machine().config().mul_div {
-                    "on"
-                } else {
-                    "off"
+            // The lenient device verbs (spec §5): `muldiv on|off` and `sbs 1|16` install or
+            // remove the option, anything else (`muldiv ?`) only reports it, as in aap's cli.
+            "muldiv" => {
+                match args.first().map(|a| a.to_ascii_lowercase()).as_deref() {
+                    Some("on") => rc.machine_mut().set_mul_div(true),
+                    Some("off") => rc.machine_mut().set_mul_div(false),
+                    _ => {}
                 }
-            ),
+                let on = rc.machine().config().mul_div;
+                format!("muldiv {}", if on { "on" } else { "off" })
+            }
             "audio" => "audio off".into(),
-            "sbs" => format!("sbs {}", if rc.machine().config().sbs16 { 16 } else { 1 }),
+            "sbs" => {
+                match args.first().copied() {
+                    Some("1") => rc.machine_mut().set_sbs16(false),
+                    Some("16") => rc.machine_mut().set_sbs16(true),
+                    _ => {}
+                }
+                format!("sbs {}", if rc.machine().config().sbs16 { 16 } else { 1 })
+            }
             "pen" => self.pen(rc, args)?,
             other => return Err(Refusal::new("cmd", format!("unknown command: {other}"))),
         };
@@ -747,7 +811,20 @@ pub(super) fn writes(verb: &str, args: &[&str]) -> bool {
     }
 }
 
-const HELP: [&str; 26] = [
+/// The commands a help line is about: the words of its synopsis (before the two spaces
+/// that start the description), not the `<arguments>`; the closing notes are about none.
+fn help_names(line: &str) -> impl Iterator<Item = &str> {
+    let synopsis = match line.split_once("  ") {
+        _ if line.starts_with("note:") => "",
+        Some((s, _)) => s,
+        None => line,
+    };
+    synopsis
+        .split([' ', '|'])
+        .filter(|t| !t.is_empty() && t.bytes().all(|b| b.is_ascii_lowercase()))
+}
+
+const HELP: [&str; 27] = [
     "hello                      protocol version and machine",
     "help                       this list",
     "events none|stop|all       which asynchronous events (!) this connection gets",
@@ -773,5 +850,6 @@ const HELP: [&str; 26] = [
     "back [n]                   the last jsp/jda/cal transfers",
     "panel [on|off] | key <name> [up] | sw [<name> [<octal>]]   the console",
     "reader|load|punch <file> | dpy <host> [<port>] | pen click <x> <y> [<ms>]",
+    "muldiv|audio [on|off] | sbs [1|16] | pen [<n>]   the options (sbs, pen decimal)",
     "note: opcode 0 is not hlt (760400); it stops as illegal",
 ];

@@ -108,12 +108,18 @@ struct Panel {
 }
 
 /// What the protocol needs from its host: the tape directory's files (names already
-/// confined to it) and a display to dial (`dpy HOST PORT`).
+/// confined to it) for the reader and the punch, and a display to dial (`dpy HOST PORT`).
 pub trait Host {
     /// The frames of tape `name`, relative to the tape directory.
     fn read_tape(&mut self, name: &str) -> Result<Vec<u8>, String>;
     /// Send the display's points to a display listening at `host`:`port`.
     fn dial_display(&mut self, host: &str, port: u16) -> Result<(), String>;
+    /// Punch into `name`, relative to the tape directory, created or truncated (spec §5:
+    /// `punch` opens its file `O_CREAT|O_WRONLY|O_TRUNC`): what the machine punches from now
+    /// on goes there, instead of to the file before.
+    fn open_punch(&mut self, name: &str) -> Result<(), String>;
+    /// Take the tape off the punch (bare `punch`): nothing more goes to its file.
+    fn close_punch(&mut self);
 }
 
 /// The protocol's state over one machine: connections, breakpoints, watchpoints, the call

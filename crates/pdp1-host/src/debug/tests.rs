@@ -14,6 +14,8 @@ const SUB: &str = "d 20 620024 760400 0 0 260026 600026 600000";
 
 struct FakeHost {
     dialled: Vec<(String, u16)>,
+    /// The punch's file, if a tape is on it.
+    punch: Option<String>,
 }
 
 impl Host for FakeHost {
@@ -28,6 +30,8 @@ impl Host for FakeHost {
                 image.words.insert(0o5, Word::new(0o760400));
                 Ok(pdp1_asm::tape::write_rim(&image))
             }
+            // One binary word, `law 5` (700005): neither `dio` nor `jmp`, READ IN cannot go on.
+            "bad.rim" => Ok(vec![0o270, 0o200, 0o205]),
             _ => Err("No such file or directory".into()),
         }
     }
@@ -35,6 +39,18 @@ impl Host for FakeHost {
     fn dial_display(&mut self, host: &str, port: u16) -> Result<(), String> {
         self.dialled.push((host.into(), port));
         Ok(())
+    }
+
+    fn open_punch(&mut self, name: &str) -> Result<(), String> {
+        if name.starts_with("nodir/") {
+            return Err("No such file or directory".into());
+        }
+        self.punch = Some(name.into());
+        Ok(())
+    }
+
+    fn close_punch(&mut self) {
+        self.punch = None;
     }
 }
 
@@ -58,7 +74,10 @@ impl Bench {
         let mut b = Bench {
             rc,
             d: Debugger::new(),
-            host: FakeHost { dialled: vec![] },
+            host: FakeHost {
+                dialled: vec![],
+                punch: None,
+            },
             inbox: BTreeMap::new(),
         };
         b.d.connect(1);
@@ -146,6 +165,15 @@ fn session_commands() {
     assert_eq!(h["maxmem"], "10000", "4K words, octal");
     let help = b.cmd("help");
     assert!(help.len() > 10 && help[..help.len() - 1].iter().all(|l| l.starts_with(": ")));
+    // `help <cmd>`: the lines naming that command only.
+    let e = b.cmd("help E");
+    assert_eq!(e.len(), 2, "{e:?}");
+    assert!(e[0].starts_with(": e <addr> [n]"));
+    assert!(b.cmd("help uwp")[0].starts_with(": wp <addr>"));
+    assert!(b.cmd("help punch")[0].starts_with(": reader|load|punch"));
+    assert!(b.cmd("help sbs")[0].starts_with(": muldiv|audio"));
+    assert_eq!(b.cmd("help frobnicate").len(), 1, "no lines, then +");
+    assert_eq!(b.err("help e d"), "?arg");
     assert_eq!(b.ok("events all"), "+ events=all");
     assert_eq!(b.ok("EVENTS none"), "+ events=none", "case-insensitive");
     assert_eq!(b.err("events some"), "?arg");
@@ -224,7 +252,25 @@ fn registers_and_the_status_line() {
     assert_eq!(b.err("w pf 100"), "?arg");
     assert_eq!(b.err("w ta 100"), "?reg", "switches: use sw");
     assert_eq!(b.err("w nosuch 1"), "?reg");
-    assert_eq!(b.err("w mb 1"), "?reg", "not writable here");
+    assert_eq!(b.err("w run 1"), "?reg", "status: not writable");
+    // mb, ma, ir, epc and ema are writable (spec §3), to their widths; ma, epc and ema must
+    // leave the address in this 4K machine's core.
+    for (line, answer) in [
+        ("w mb 777777", "+ mb=777777"),
+        ("w ma 7654", "+ ma=007654"),
+        ("w ir 37", "+ ir=37"),
+        ("w epc 0", "+ epc=00"),
+        ("w ema 0", "+ ema=00"),
+        ("w ir 40", "- ?arg"),
+        ("w mb 1000000", "- ?arg"),
+        ("w ema 20", "- ?arg"),
+        ("w ma 10000", "- ?addr"),
+        ("w epc 1", "- ?addr"),
+    ] {
+        let got = b.cmd(line).pop().unwrap();
+        assert!(got.starts_with(answer), "{line}: {got}");
+    }
+    assert_eq!(b.kv("r mb ma ir")["ma"], "007654");
     assert_eq!(b.err("r nosuch"), "?file", "not a register: a tape name");
     assert_eq!(b.err("reg nosuch"), "?reg");
     let all = b.kv("reg");
@@ -577,15 +623,35 @@ fn tapes_stay_in_the_tape_directory() {
     assert_eq!(b.ok("r"), "+ reader", "bare r unmounts");
     assert_eq!(b.ok("readin"), "+ run=1");
     b.ok("stop");
+    // READ IN that cannot go on stops the machine with the reason `readin` (spec §6).
+    assert_eq!(b.ok("reader bad.rim"), "+ reader bad.rim");
+    b.ok("readin");
+    assert_eq!(b.kv("wait 1000")["stop"], "readin");
     assert_eq!(b.err("load"), "?arg");
-    assert_eq!(b.err("punch out.rim"), "?file");
+    // The punch: a file under the tape directory, then bare `punch` takes it off.
+    assert_eq!(b.ok("punch out.rim"), "+ punch out.rim");
+    assert_eq!(b.host.punch.as_deref(), Some("out.rim"));
+    assert_eq!(b.ok("p tapes/two.rim"), "+ punch tapes/two.rim");
+    assert_eq!(b.host.punch.as_deref(), Some("tapes/two.rim"));
+    assert_eq!(b.err("punch nodir/x.rim"), "?file");
+    assert_eq!(b.ok("punch"), "+ punch");
+    assert_eq!(b.host.punch, None);
     assert_eq!(b.ok("dpy 127.0.0.1 4000"), "+ display 127.0.0.1 4000");
     assert_eq!(b.host.dialled, vec![("127.0.0.1".to_string(), 4000)]);
     assert_eq!(b.err("dpy 127.0.0.1 70000"), "?arg");
-    // The lenient device verbs answer with what the machine has.
+    // The lenient device verbs: on/off and 1/16 change the machine, anything else reports.
     assert_eq!(b.ok("muldiv ?"), "+ muldiv off");
+    assert_eq!(b.ok("muldiv on"), "+ muldiv on");
+    assert!(b.rc.machine().config().mul_div);
+    assert_eq!(b.ok("muldiv"), "+ muldiv on");
+    assert_eq!(b.ok("muldiv off"), "+ muldiv off");
+    assert!(!b.rc.machine().config().mul_div);
     assert_eq!(b.ok("audio"), "+ audio off");
-    assert_eq!(b.ok("sbs 16"), "+ sbs 1");
+    assert_eq!(b.ok("sbs 16"), "+ sbs 16");
+    assert!(b.rc.machine().config().sbs16);
+    assert_eq!(b.ok("sbs 5"), "+ sbs 16", "lenient: reports");
+    assert_eq!(b.ok("sbs 1"), "+ sbs 1");
+    assert!(!b.rc.machine().config().sbs16);
 }
 
 #[test]
