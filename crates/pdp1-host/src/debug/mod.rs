@@ -364,7 +364,24 @@ impl Debugger {
             let regs = trace_values(m);
             let word = m.read(pc).unwrap_or(Word::ZERO).bits();
             let n0 = m.instructions();
-            let r = rc.machine_mut().step_instruction();
+            // A read watch fires on any memory reference to its word — the fetch, a defer, the
+            // operand (spec §5) — so with one set the instruction goes a memory cycle at a
+            // time and MA is looked at after each; without, SINGLE INST.
+            let mut read_at = None;
+            let r = if self.wps.iter().any(|w| w.read) {
+                loop {
+                    let r = rc.machine_mut().step_cycle();
+                    let m = rc.machine();
+                    if read_at.is_none() && self.wps.iter().any(|w| w.read && w.addr == m.ma()) {
+                        read_at = Some(m.ma());
+                    }
+                    if r != StopReason::Stepped || m.next_cycle() == "fetch" {
+                        break r;
+                    }
+                }
+            } else {
+                rc.machine_mut().step_instruction()
+            };
             let m = rc.machine();
             let retired = m.instructions() > n0;
             if retired {
@@ -392,9 +409,9 @@ impl Debugger {
             for (w, old) in self.wps.iter().zip(&before) {
                 let new = m.read(w.addr).map(|v| v.bits()).unwrap_or(0);
                 // A write watch fires when the word changed (core is read-restore: every
-                // reference writes; spec §5); a read watch when the instruction's operand
-                // cycle was there.
-                if (w.write && new != *old) || (w.read && retired && m.ma() == w.addr) {
+                // reference writes; spec §5); a read watch when one of the cycles above
+                // referred to it.
+                if (w.write && new != *old) || (w.read && read_at == Some(w.addr)) {
                     watched = Some(format!(
                         "!wp addr={:06o} old={old:06o} new={new:06o} pc={pc:06o}",
                         w.addr

@@ -434,7 +434,9 @@ fn watchpoints_and_their_events() {
         !l.iter().any(|x| x.starts_with("!stop")),
         "no !stop for its own command"
     );
-    // A read watch: `lac cnt` at 6 reads 15.
+    // A read watch fires on any reference to its word (spec §5: every memory cycle reads
+    // its word, read-restore): `lac 15` at 6, then `dac 15` at 13, whose execute cycle
+    // reads and rewrites it.
     b.ok("uwp *");
     b.ok("wp 15 r");
     let l = b.cmd("run 100");
@@ -442,6 +444,23 @@ fn watchpoints_and_their_events() {
         l[0].starts_with("!wp addr=000015 ") && l[0].ends_with("pc=000006"),
         "{l:?}"
     );
+    let l = b.cmd("run 100");
+    assert!(
+        l[0].starts_with("!wp addr=000015 ") && l[0].ends_with("pc=000013"),
+        "{l:?}"
+    );
+    // The fetch is a reference too: a read watch on the word of `lac 15` fires when it is
+    // fetched, though the instruction's last memory cycle is at 15.
+    b.ok("uwp *");
+    b.demo();
+    b.ok("wp 6 r");
+    let l = b.cmd("run 100");
+    assert!(
+        l[0].starts_with("!wp addr=000006 ") && l[0].ends_with("pc=000006"),
+        "{l:?}"
+    );
+    b.ok("uwp *");
+    b.ok("wp 15 r");
     assert_eq!(b.ok("uwp 15"), "+ 1");
     assert_eq!(b.ok("uwp *"), "+ 0");
     assert_eq!(b.err("wp 15 x"), "?arg");
