@@ -246,6 +246,11 @@ struct NetHost {
     punch: Option<(String, std::fs::File)>,
     /// How many of the run's punched frames have been handed on (to the file or to no one).
     punched: usize,
+    /// The window's loudspeaker: `Some(sounding)` where there is one (the window tells,
+    /// [`Ports::set_speaker`]), `None` headless.
+    speaker: Option<bool>,
+    /// A client's `audio on|off` for the window to carry out ([`Ports::take_audio`]).
+    audio_asked: Option<bool>,
 }
 
 impl NetHost {
@@ -290,6 +295,18 @@ impl debug::Host for NetHost {
 
     fn close_punch(&mut self) {
         self.punch = None;
+    }
+
+    fn audio(&mut self, on: Option<bool>) -> bool {
+        match (self.speaker, on) {
+            (Some(_), Some(on)) => {
+                self.speaker = Some(on);
+                self.audio_asked = Some(on);
+                on
+            }
+            (Some(sounding), None) => sounding,
+            (None, _) => false,
+        }
     }
 
     fn dial_display(&mut self, host: &str, port: u16) -> std::result::Result<(), String> {
@@ -337,6 +354,8 @@ impl Ports {
                 tx,
                 punch: None,
                 punched: 0,
+                speaker: None,
+                audio_asked: None,
             },
             dbg: Debugger::new(),
             debug_clients: BTreeMap::new(),
@@ -344,6 +363,16 @@ impl Ports {
             displays: BTreeMap::new(),
             paper: Paper::new(false),
         })
+    }
+
+    /// The window's loudspeaker, sounding or not (`None`: no loudspeaker), for `audio`.
+    pub fn set_speaker(&mut self, sounding: Option<bool>) {
+        self.host.speaker = sounding;
+    }
+
+    /// A client's `audio on|off` since the last call, for the window to carry out.
+    pub fn take_audio(&mut self) -> Option<bool> {
+        self.host.audio_asked.take()
     }
 
     /// A bounded run is under way: the driver should not sleep.
@@ -473,5 +502,38 @@ pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<E
         for note in &a.notes {
             eprintln!("pdp1: {note}");
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdp1_host::debug::Host;
+
+    fn host(speaker: Option<bool>) -> NetHost {
+        NetHost {
+            tape_dir: PathBuf::new(),
+            tx: mpsc::channel().0,
+            punch: None,
+            punched: 0,
+            speaker,
+            audio_asked: None,
+        }
+    }
+
+    /// `audio on|off` is the window's loudspeaker (aap's cli verb turns the emulator's own
+    /// sound on and off); headless there is none, so it stays off and nothing is asked.
+    #[test]
+    fn audio_is_the_windows_loudspeaker() {
+        let mut h = host(Some(false));
+        assert!(!h.audio(None), "reports the muted speaker");
+        assert!(h.audio(Some(true)));
+        assert_eq!(h.audio_asked, Some(true), "the window is asked to sound");
+        assert!(h.audio(None));
+        assert!(!h.audio(Some(false)));
+        assert_eq!(h.audio_asked, Some(false));
+        let mut headless = host(None);
+        assert!(!headless.audio(Some(true)));
+        assert_eq!(headless.audio_asked, None);
     }
 }

@@ -478,7 +478,14 @@ impl Debugger {
                 let on = rc.machine().config().mul_div;
                 format!("muldiv {}", if on { "on" } else { "off" })
             }
-            "audio" => "audio off".into(),
+            "audio" => {
+                let on = match args.first().map(|a| a.to_ascii_lowercase()).as_deref() {
+                    Some("on") => Some(true),
+                    Some("off") => Some(false),
+                    _ => None,
+                };
+                format!("audio {}", if host.audio(on) { "on" } else { "off" })
+            }
             "sbs" => {
                 match args.first().copied() {
                     Some("1") => rc.machine_mut().set_sbs16(false),

@@ -120,6 +120,14 @@ pub trait Host {
     fn open_punch(&mut self, name: &str) -> Result<(), String>;
     /// Take the tape off the punch (bare `punch`): nothing more goes to its file.
     fn close_punch(&mut self);
+    /// `audio [on|off]` (spec §4: one of the old cli's verbs, which in aap's emulator turns
+    /// its own loudspeaker on and off): ask the host to sound the program flags (`Some`) or
+    /// only report (`None`); returns whether it does now. A host with no loudspeaker (the
+    /// headless server) keeps this default: never.
+    fn audio(&mut self, on: Option<bool>) -> bool {
+        let _ = on;
+        false
+    }
 }
 
 /// The protocol's state over one machine: connections, breakpoints, watchpoints, the call

@@ -193,8 +193,14 @@ pub fn run(
         let events = std::mem::take(&mut typed.borrow_mut().events);
         app.input(&window, &events);
         if let Some(p) = app.ports.as_mut() {
-            // (What the clients sent, between the window's steps like its own keys.)
+            // (What the clients sent, between the window's steps like its own keys. A
+            // client's `audio on|off` is Ctrl+U's: the window's loudspeaker.)
+            let sp = app.speaker.as_mut().filter(|sp| sp.has_device());
+            p.set_speaker(sp.as_ref().map(|sp| !sp.muted));
             p.poll(&mut app.run, Duration::ZERO);
+            if let (Some(on), Some(sp)) = (p.take_audio(), sp) {
+                sp.muted = !on;
+            }
         }
         app.emulate();
         let (ww, wh) = window.get_size();
