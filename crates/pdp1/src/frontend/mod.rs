@@ -128,6 +128,9 @@ const KEEPALIVE: u32 = 25;
 /// How long a status message stays.
 const STATUS_KEEP: Duration = Duration::from_secs(10);
 
+/// The status line while the program thinks (issue 27: the tube may be dark meanwhile).
+pub const THINKING: &str = "the machine is thinking (a space struck now waits for its answer)";
+
 /// What the window says when it opens without a tape.
 pub const NO_TAPE: &str =
     "no tape: ctrl+O mounts one, then F7 READ IN (or start with a tape: pdp1 roms/kalah.rim); F1 help";
@@ -349,6 +352,20 @@ impl App {
         }
         self.feed_sound();
         self.expire_status();
+        self.show_thinking();
+    }
+
+    /// The status line says that the program thinks (running, not ready for the key it has
+    /// asked for before), unless it has something else to say; it goes when it is ready.
+    fn show_thinking(&mut self) {
+        let v = &mut self.screen.view;
+        if self.run.thinking() {
+            if v.status.is_empty() {
+                v.status = THINKING.to_owned();
+            }
+        } else if v.status == THINKING {
+            v.status.clear();
+        }
     }
 
     /// Run to emulated time `t` in chunks, striking held host keys between chunks.
