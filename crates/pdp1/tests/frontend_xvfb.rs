@@ -557,3 +557,31 @@ fn ctrl_f_at_1000x900_keeps_the_typed_board_and_fills_under_the_tube() {
         }
     }
 }
+
+/// Issue 27, the kiosk: the tube first with a line under it (the status line, then the
+/// program's keys: `draw_strip`), and F3
+/// (STOP without Ctrl) does not reach the console: the board stays on the tube.
+#[test]
+fn the_kiosk_shows_the_tube_and_the_keys_and_ignores_the_console_keys() {
+    let tape = project_root().join("roms/kalah.rim");
+    let Some(img) = run_window_sized(
+        &tape,
+        "--kiosk --speed 16 --max-seconds 64",
+        "xdotool key F3 F1",
+        Some((1024, 600)),
+    ) else {
+        return;
+    };
+    assert_eq!((img.w, img.h), (1024, 600));
+    let side = img.scope_side();
+    assert!(
+        side < 600 && side > 500,
+        "the tube, a line under it: {side}"
+    );
+    assert!(img.scope_lit().len() > 300, "the board is on the tube");
+    let lit = (side + 2..600)
+        .flat_map(|y| (0..side).map(move |x| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == 0xe0e6ee)
+        .count();
+    assert!(lit > 50, "the line under the tube: {lit} pixels");
+}

@@ -96,9 +96,21 @@ impl Layout {
     /// window, the typewriter paper in the strip beside it (at least [`TUBE_FIRST_PAPER`]
     /// columns), console and debugger hidden (empty panes at the right edge).
     pub fn tube_first(w: usize, h: usize) -> Layout {
+        Layout::tube_over_strip(w, h, 0)
+    }
+
+    /// The kiosk's layout (`--kiosk`, issue 27): the tube first, with at least one line of the
+    /// strip under it for the program's keys.
+    pub fn kiosk(w: usize, h: usize) -> Layout {
+        let s = Layout::new(w, h).s;
+        Layout::tube_over_strip(w, h, cell(s).1 + 4 * s)
+    }
+
+    /// [`Layout::tube_first`] with a strip at least `strip` pixels high under the tube.
+    fn tube_over_strip(w: usize, h: usize, strip: i32) -> Layout {
         let normal = Layout::new(w, h);
         let (w, h) = (w as i32, h as i32);
-        let side = h
+        let side = (h - strip)
             .min(w - paper_width(TUBE_FIRST_PAPER, normal.s))
             .max(200.min(w));
         let rw = (w - side).max(0);
@@ -197,6 +209,8 @@ pub struct View {
     /// Ctrl+F: the tube as large as the window's height, the paper beside it, console and
     /// debugger hidden ([`Layout::tube_first`]).
     pub tube_first: bool,
+    /// `--kiosk`: with `tube_first`, a line for the program's keys under the tube.
+    pub kiosk: bool,
     /// Help lines scrolled past at the top, where the help is taller than the window (issue
     /// 27: at 800×480 it was cut before the program's keys).
     pub help_scroll: usize,
@@ -218,6 +232,7 @@ impl Default for View {
             debugger: Debugger::new(None),
             scopes: Scopes::Both,
             tube_first: false,
+            kiosk: false,
             help_scroll: 0,
         }
     }
@@ -389,6 +404,8 @@ impl Screen {
         let both = self.phosphor2.is_some() && self.shown == Scopes::Both;
         self.layout = if both {
             Layout::dual(w, h)
+        } else if self.view.tube_first && self.view.kiosk {
+            Layout::kiosk(w, h)
         } else if self.view.tube_first {
             Layout::tube_first(w, h)
         } else {
@@ -583,7 +600,12 @@ impl Screen {
         let (_, lh) = cell(s);
         self.canvas.fill(r, PLATEN);
         let text = if self.view.status.is_empty() {
-            self.view.program_help.join("  ")
+            // The help file's lines after its title, as one line of words.
+            let words = self.view.program_help.iter().skip(1);
+            words
+                .flat_map(|l| l.split_whitespace())
+                .collect::<Vec<_>>()
+                .join(" ")
         } else {
             self.view.status.clone()
         };
@@ -799,6 +821,10 @@ mod tests {
         sc.render(&m);
         assert_eq!(sc.layout().scope.w, 272);
         assert!(!sc.console_hits.is_empty());
+        // The kiosk keeps a line under the tube for the program's keys, even at 800×480.
+        let l = Layout::kiosk(800, 480);
+        assert!(l.strip.h >= cell(l.s).1 && l.strip.bottom() == 480, "{l:?}");
+        assert_eq!(l.scope.w + l.strip.h, 480);
 
         // Issue 27, 1000×900: the paper shows the 7-pit typed board's 27 columns, and no
         // black band is left under the tube (no pixel there is the bezel's).

@@ -288,6 +288,7 @@ impl App {
             screen.view.status = NO_TAPE.to_owned();
         }
         screen.view.tube_first = opts.kiosk;
+        screen.view.kiosk = opts.kiosk;
         screen.view.extend_switch = run.machine().extend_switch();
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
