@@ -90,11 +90,12 @@ impl Typist {
             return;
         }
         // A space struck while the program thinks (running, not ready for a key: issue 27)
-        // waits until it is ready. On the real machine the key would land in the typewriter's
-        // buffer at once and the program would take it as the operator's next move the moment
-        // it looked (a second "let the machine answer" read as the answer to its own move);
-        // held, it is struck when the program asks. Only the space: other keys keep the
-        // real keyboard's overrun (DDT's operators type ahead and see it).
+        // waits until it is ready, then is struck. On the real machine the key lands in the
+        // typewriter's buffer at once and sets program flag 1; Kalah's wait loop (`wt`: `szf
+        // 1`, no `clf 1` before it) then takes it as the next key all the same, so for Kalah
+        // the difference is only that the key is not in the buffer while the program thinks
+        // (a program that clears the flag or reads the buffer mid-thought neither loses nor
+        // takes it early). Only the space: other keys keep the real keyboard's overrun.
         if key.code == SPACE && key.upper.is_none() && !m.ready_for_key() {
             self.thinking_since = Some(now_ns);
             self.held.push_back(key);
