@@ -232,6 +232,9 @@ pub struct RunControl {
     /// The frames left in the reader when they last changed, and when (emulated ns): whether
     /// the tape is still being read when a time limit comes.
     reader_moved: (usize, u64),
+    /// The program has been ready for a key since the run began (or a state was restored):
+    /// one that never asks (Spacewar!) is never "thinking".
+    asked: bool,
 }
 
 /// Emulated time between a terminal host's looks at the machine (10 ms: keys are struck at
@@ -272,6 +275,7 @@ impl RunControl {
             punched: Vec::new(),
             punch_files: Vec::new(),
             reader_moved: (usize::MAX, 0),
+            asked: false,
         }
     }
 
@@ -563,6 +567,12 @@ impl RunControl {
         KeyTarget::strike_key(&mut self.m, code)
     }
 
+    /// The program thinks: it runs and is not ready for a key (issue 27: the console says so,
+    /// since the tube may be dark; a space struck now is held, `keyboard/host.rs`).
+    pub fn thinking(&self) -> bool {
+        self.asked && self.m.running() && !crate::keyboard::ready_for_key(&self.m)
+    }
+
     /// The typist (keys left, overruns).
     pub fn typist(&self) -> &Typist {
         &self.typist
@@ -574,6 +584,7 @@ impl RunControl {
         self.m = m;
         self.restart_counts();
         self.typist.forget_case();
+        self.asked = false;
     }
 
     /// Run towards emulated time `until` (a headless slice, a window chunk): first the
@@ -584,6 +595,7 @@ impl RunControl {
     /// steps happens after it, so the step boundaries decide the run.
     pub fn advance(&mut self, until: u64) -> Advance {
         let mut a = self.advance_machine(until);
+        self.asked |= self.m.running() && crate::keyboard::ready_for_key(&self.m);
         let left = self.m.tape_remaining();
         if left != self.reader_moved.0 {
             self.reader_moved = (left, self.m.time_ns());
@@ -1289,5 +1301,54 @@ mod tests {
         rc.by_script = true;
         rc.act(Action::Stop, &mut Vec::new());
         assert!(!rc.held && !rc.machine().running());
+    }
+
+    /// Issue 27: once the program has asked for a key, it thinks while it runs without asking;
+    /// a space struck then waits for its next question instead of landing in the buffer.
+    #[test]
+    fn a_space_struck_while_the_program_thinks_waits_for_its_question() {
+        // 100: szf i 1 / 101: jmp 100 / 102: tyi / 103: isp 200 / 104: jmp 103 (4095 times,
+        // about 60 ms of thought) / 105: law i 7777 / 106: dac 200 / 107: jmp 100.
+        let m = machine(&[
+            (0o100, 0o650001),
+            (0o101, 0o600100),
+            (0o102, 0o720004),
+            (0o103, 0o460200),
+            (0o104, 0o600103),
+            (0o105, 0o717777),
+            (0o106, 0o240200),
+            (0o107, 0o600100),
+            (0o200, 0o770000),
+        ]);
+        let mut rc = RunControl::new(
+            RunPlan::default(),
+            Feeder::new(None, &[]),
+            Typist::new(Vec::new(), true),
+            m,
+        );
+        rc.set_test_address(0o100);
+        rc.start(false);
+        let mut spaces = 0;
+        let mut go = |rc: &mut RunControl, until: u64| {
+            let a = rc.advance(until);
+            spaces += a.typed.iter().filter(|e| e.local && e.code == 0).count();
+            spaces
+        };
+        go(&mut rc, 1_000_000);
+        assert!(!rc.thinking(), "it asks");
+        rc.type_char(' ');
+        assert_eq!(go(&mut rc, 5_000_000), 1);
+        assert!(rc.thinking());
+        rc.type_char(' ');
+        assert!(rc.typist().space_held());
+        assert_eq!(go(&mut rc, 20_000_000), 1, "held while it thinks");
+        assert!(rc.thinking());
+        let mut t = 20_000_000;
+        while rc.typist().space_held() && t < 1_000_000_000 {
+            t += 1_000_000;
+            go(&mut rc, t);
+        }
+        assert_eq!(go(&mut rc, t + 1_000_000), 2, "struck when it asked again");
+        assert_eq!(rc.typist().overruns, 0);
     }
 }

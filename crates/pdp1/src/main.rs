@@ -145,6 +145,7 @@ fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
             fresh,
             script_name: cli.script.as_ref().map(|p| p.display().to_string()),
             mute: cli.mute,
+            kiosk: cli.kiosk,
             listen,
         };
         // The frontend explains a missing display and points to --headless itself.

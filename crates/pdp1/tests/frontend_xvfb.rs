@@ -56,7 +56,8 @@ impl Image {
         while y + 8 <= sy1 {
             let mut line = String::new();
             let mut x = x0;
-            while x + CELL_W <= sx1 {
+            // (`sx1` is the sheet's last pixel: a cell ending on it is read too.)
+            while x + CELL_W <= sx1 + 1 {
                 line.push(self.glyph_at(x, y, |p| {
                     (p >> 16 & 0xff) + (p >> 8 & 0xff) + (p & 0xff) < 3 * 0x90
                 }));
@@ -526,4 +527,61 @@ fn ctrl_f_gives_a_small_screen_to_the_tube() {
     assert_eq!(side, 480, "the tube is as high as the window");
     assert_eq!(img.at(side / 2, side / 2 + side / 8), TUBE_FACE, "the face");
     assert!(img.scope_lit().len() > 300, "the board is on the tube");
+}
+
+/// Issue 27, a near-square window (1000×900) with Ctrl+F: the paper keeps the 7-pit program's
+/// typed board whole (27 columns: at 24 it lost pit 7), and the band under the tube is the
+/// status strip, not the black bezel.
+#[test]
+fn ctrl_f_at_1000x900_keeps_the_typed_board_and_fills_under_the_tube() {
+    let tape = project_root().join("roms/kalah7.rim");
+    let Some(img) = run_window_sized(
+        &tape,
+        "--speed 16 --max-seconds 64 --tw 400003 --ss 4 --type ' s 4'",
+        "xdotool key ctrl+f",
+        Some((1000, 900)),
+    ) else {
+        return;
+    };
+    assert_eq!((img.w, img.h), (1000, 900));
+    let side = img.scope_side();
+    assert!(side < 900, "a band under the tube: {side}");
+    let text = img.paper_text();
+    assert!(
+        text.iter().any(|l| l.len() >= 27),
+        "the typed board whole: {text:?}"
+    );
+    for y in side..900 {
+        for x in 0..side {
+            assert_ne!(img.at(x, y), 0x10_10_10, "bezel at {x},{y} under the tube");
+        }
+    }
+}
+
+/// Issue 27, the kiosk: the tube first with a line under it (the status line, then the
+/// program's keys: `draw_strip`), and F3
+/// (STOP without Ctrl) does not reach the console: the board stays on the tube.
+#[test]
+fn the_kiosk_shows_the_tube_and_the_keys_and_ignores_the_console_keys() {
+    let tape = project_root().join("roms/kalah.rim");
+    let Some(img) = run_window_sized(
+        &tape,
+        "--kiosk --speed 16 --max-seconds 64",
+        "xdotool key F3 F1",
+        Some((1024, 600)),
+    ) else {
+        return;
+    };
+    assert_eq!((img.w, img.h), (1024, 600));
+    let side = img.scope_side();
+    assert!(
+        side < 600 && side > 500,
+        "the tube, a line under it: {side}"
+    );
+    assert!(img.scope_lit().len() > 300, "the board is on the tube");
+    let lit = (side + 2..600)
+        .flat_map(|y| (0..side).map(move |x| (x, y)))
+        .filter(|&(x, y)| img.at(x, y) == 0xe0e6ee)
+        .count();
+    assert!(lit > 50, "the line under the tube: {lit} pixels");
 }

@@ -23,6 +23,10 @@ pub struct Layout {
     pub console: Rect,
     pub paper: Rect,
     pub debug: Rect,
+    /// Ctrl+F: the band under the tube, where the window is squarer than the tube and the
+    /// paper beside it allow (1000×900): the status line, or the program's keys (issue 27: it
+    /// was left black). Empty in the other layouts.
+    pub strip: Rect,
     /// Font scale (1 = 8×8 pixel glyphs).
     pub s: i32,
 }
@@ -31,11 +35,24 @@ pub struct Layout {
 const RIGHT_COLUMNS: i32 = 66;
 /// Height left under the tube from which the paper goes there instead.
 const PAPER_UNDER: i32 = 160;
-/// The narrowest paper beside the tube in the tube-first layout (Ctrl+F), in columns.
-const TUBE_FIRST_PAPER: i32 = 24;
+/// The narrowest paper beside the tube in the tube-first layout (Ctrl+F), in columns: the 7-pit
+/// program's typed board (`pb7`, SS4) is 27 columns wide, its tabs at every eighth (issue 27:
+/// at 1000×900 24 columns lost pit 7).
+pub const TUBE_FIRST_PAPER: i32 = 27;
 /// The smallest picture the window draws (issue 17: at 400x300 the console's labels
 /// overlapped): a smaller window shows its top left part.
 pub const MIN_SIZE: (usize, usize) = (720, 440);
+
+/// The paper pane's width that shows `columns` characters (`draw_paper`: the sheet inset 3 and
+/// its text 2 more glyph pixels from each side).
+fn paper_width(columns: i32, s: i32) -> i32 {
+    columns * cell(s).0 + 8 * s
+}
+
+/// The characters a paper pane `w` wide shows in a line ([`paper_width`]'s inverse).
+pub fn paper_columns(w: i32, s: i32) -> i32 {
+    ((w - 8 * s) / cell(s).0).max(0)
+}
 
 impl Layout {
     pub fn new(w: usize, h: usize) -> Layout {
@@ -58,6 +75,7 @@ impl Layout {
                 console: Rect::new(rx, 0, rw, ch),
                 paper: Rect::new(0, side, side, h - side),
                 debug: Rect::new(rx, ch, rw, rest),
+                strip: Rect::default(),
                 s,
             };
         }
@@ -68,6 +86,7 @@ impl Layout {
             console: Rect::new(rx, 0, rw, ch),
             paper: Rect::new(rx, ch, rw, ph),
             debug: Rect::new(rx, ch + ph, rw, rest - ph),
+            strip: Rect::default(),
             s,
         }
     }
@@ -77,17 +96,32 @@ impl Layout {
     /// window, the typewriter paper in the strip beside it (at least [`TUBE_FIRST_PAPER`]
     /// columns), console and debugger hidden (empty panes at the right edge).
     pub fn tube_first(w: usize, h: usize) -> Layout {
+        Layout::tube_over_strip(w, h, 0)
+    }
+
+    /// The kiosk's layout (`--kiosk`, issue 27): the tube first, with at least one line of the
+    /// strip under it for the program's keys.
+    pub fn kiosk(w: usize, h: usize) -> Layout {
+        let s = Layout::new(w, h).s;
+        Layout::tube_over_strip(w, h, cell(s).1 + 4 * s)
+    }
+
+    /// [`Layout::tube_first`] with a strip at least `strip` pixels high under the tube.
+    fn tube_over_strip(w: usize, h: usize, strip: i32) -> Layout {
         let normal = Layout::new(w, h);
         let (w, h) = (w as i32, h as i32);
-        let (cw, _) = cell(normal.s);
-        let side = h.min(w - TUBE_FIRST_PAPER * cw).max(200.min(w));
+        let side = (h - strip)
+            .min(w - paper_width(TUBE_FIRST_PAPER, normal.s))
+            .max(200.min(w));
         let rw = (w - side).max(0);
+        let tube = side.min(h);
         Layout {
-            scope: Rect::new(0, 0, side, side.min(h)),
+            scope: Rect::new(0, 0, side, tube),
             scope2: None,
             console: Rect::new(w, 0, 0, 0),
             paper: Rect::new(side, 0, rw, h),
             debug: Rect::new(w, h, 0, 0),
+            strip: Rect::new(0, tube, side, h - tube),
             s: normal.s,
         }
     }
@@ -175,6 +209,8 @@ pub struct View {
     /// Ctrl+F: the tube as large as the window's height, the paper beside it, console and
     /// debugger hidden ([`Layout::tube_first`]).
     pub tube_first: bool,
+    /// `--kiosk`: with `tube_first`, a line for the program's keys under the tube.
+    pub kiosk: bool,
     /// Help lines scrolled past at the top, where the help is taller than the window (issue
     /// 27: at 800×480 it was cut before the program's keys).
     pub help_scroll: usize,
@@ -196,6 +232,7 @@ impl Default for View {
             debugger: Debugger::new(None),
             scopes: Scopes::Both,
             tube_first: false,
+            kiosk: false,
             help_scroll: 0,
         }
     }
@@ -367,6 +404,8 @@ impl Screen {
         let both = self.phosphor2.is_some() && self.shown == Scopes::Both;
         self.layout = if both {
             Layout::dual(w, h)
+        } else if self.view.tube_first && self.view.kiosk {
+            Layout::kiosk(w, h)
         } else if self.view.tube_first {
             Layout::tube_first(w, h)
         } else {
@@ -522,7 +561,12 @@ impl Screen {
                     &mut self.debug_hits,
                 );
             }
-            let h = self.canvas.hash(l.console) ^ self.canvas.hash(l.debug).rotate_left(1);
+            if l.strip.h > 0 {
+                self.draw_strip(l.strip, l.s);
+            }
+            let h = self.canvas.hash(l.console)
+                ^ self.canvas.hash(l.debug).rotate_left(1)
+                ^ self.canvas.hash(l.strip).rotate_left(2);
             dirty |= h != self.panels_hash;
             self.panels_hash = h;
         }
@@ -548,6 +592,28 @@ impl Screen {
         self.redraw_all = true;
         self.render(m);
         self.canvas.png()
+    }
+
+    /// The band under the tube (Ctrl+F): the status line, or else the program's keys, on one
+    /// line each as far as they fit.
+    fn draw_strip(&mut self, r: Rect, s: i32) {
+        let (_, lh) = cell(s);
+        self.canvas.fill(r, PLATEN);
+        let text = if self.view.status.is_empty() {
+            // The help file's lines after its title, as one line of words.
+            let words = self.view.program_help.iter().skip(1);
+            words
+                .flat_map(|l| l.split_whitespace())
+                .collect::<Vec<_>>()
+                .join(" ")
+        } else {
+            self.view.status.clone()
+        };
+        let y = r.y + (r.h - lh).max(0) / 2;
+        if r.h >= lh {
+            self.canvas
+                .text_clipped(r.x + 2 * s, y, &text, HELP_TEXT, s, r.right() - 2 * s);
+        }
     }
 
     fn draw_paper(&mut self, r: Rect, s: i32) {
@@ -710,20 +776,32 @@ mod tests {
     /// click there); Ctrl+F again brings the normal layout back.
     #[test]
     fn the_tube_first_layout_gives_a_small_screen_to_the_tube() {
-        for (w, h) in [(720, 440), (800, 480), (1024, 600), (1280, 760)] {
+        for (w, h) in [
+            (720, 440),
+            (800, 480),
+            (1024, 600),
+            (1280, 760),
+            (1000, 900),
+        ] {
             let normal = Layout::new(w, h);
             let l = Layout::tube_first(w, h);
             let (wi, hi) = (w as i32, h as i32);
             assert_eq!(
                 l.scope.w,
-                hi.min(wi - TUBE_FIRST_PAPER * cell(l.s).0),
+                hi.min(wi - paper_width(TUBE_FIRST_PAPER, l.s)),
                 "{w}x{h}"
             );
             assert!(l.scope.w >= normal.scope.w, "{w}x{h}: {l:?}");
             assert_eq!((l.paper.x, l.paper.y), (l.scope.right(), 0));
             assert_eq!((l.paper.right(), l.paper.bottom()), (wi, hi));
-            assert!(l.paper.w >= TUBE_FIRST_PAPER * cell(l.s).0);
+            assert!(
+                paper_columns(l.paper.w, l.s) >= TUBE_FIRST_PAPER,
+                "{w}x{h}: {l:?}"
+            );
             assert_eq!(l.console.w * l.console.h + l.debug.w * l.debug.h, 0);
+            // Under the tube the strip, down to the window's bottom (issue 27).
+            assert_eq!((l.strip.x, l.strip.y), (0, l.scope.bottom()), "{w}x{h}");
+            assert_eq!((l.strip.w, l.strip.bottom()), (l.scope.w, hi), "{w}x{h}");
         }
         assert_eq!(Layout::tube_first(800, 480).scope.w, 480);
         assert_eq!(Layout::new(800, 480).scope.w, 272);
@@ -743,6 +821,25 @@ mod tests {
         sc.render(&m);
         assert_eq!(sc.layout().scope.w, 272);
         assert!(!sc.console_hits.is_empty());
+        // The kiosk keeps a line under the tube for the program's keys, even at 800×480.
+        let l = Layout::kiosk(800, 480);
+        assert!(l.strip.h >= cell(l.s).1 && l.strip.bottom() == 480, "{l:?}");
+        assert_eq!(l.scope.w + l.strip.h, 480);
+
+        // Issue 27, 1000×900: the paper shows the 7-pit typed board's 27 columns, and no
+        // black band is left under the tube (no pixel there is the bezel's).
+        let mut sc = Screen::new(1000, 900);
+        sc.view.tube_first = true;
+        sc.view.status = "status".into();
+        sc.render(&m);
+        let l = sc.layout();
+        assert!(l.strip.h > 0, "{l:?}");
+        assert!(paper_columns(l.paper.w, l.s) >= 27);
+        let c = &sc.canvas;
+        for y in l.scope.bottom()..900 {
+            let row = &c.px[y as usize * c.w..][..l.scope.w as usize];
+            assert!(row.iter().all(|&p| p != BEZEL), "row {y} is the bezel's");
+        }
     }
 
     /// Issue 17: a window taller than the tube is wide puts the paper under the tube instead of

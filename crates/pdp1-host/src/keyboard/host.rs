@@ -20,6 +20,11 @@ use pdp1_core::{fiodec, Machine};
 pub trait KeyTarget {
     fn key_pending(&self) -> bool;
     fn strike_key(&mut self, code: u8) -> bool;
+    /// The program is ready for a key ([`super::ready_for_key`]); a target that cannot tell
+    /// is always ready.
+    fn ready_for_key(&self) -> bool {
+        true
+    }
 }
 
 impl KeyTarget for Machine {
@@ -29,10 +34,20 @@ impl KeyTarget for Machine {
     fn strike_key(&mut self, code: u8) -> bool {
         Machine::strike_key(self, code)
     }
+    fn ready_for_key(&self) -> bool {
+        super::ready_for_key(self)
+    }
 }
 
 /// Longest wait of a held key for the program to take the previous one (emulated ns).
 pub const HOLD_NS: u64 = 100_000_000;
+
+/// Longest wait of a space struck while the program thinks (emulated ns): a program that
+/// never looks at the keyboard still gets it, as the real key would print locally.
+pub const THINK_HOLD_NS: u64 = 60_000_000_000;
+
+/// The space bar's code (FIO-DEC 000): in the Kalah programs "let the machine answer".
+const SPACE: u8 = 0;
 
 /// Longest queue of held keys (a paste, or a slow host frame gathering many keys). Beyond it
 /// further keys are dropped and counted as overruns: striking them at once would change their
@@ -74,6 +89,18 @@ impl Typist {
             }
             return;
         }
+        // A space struck while the program thinks (running, not ready for a key: issue 27)
+        // waits until it is ready, then is struck. On the real machine the key lands in the
+        // typewriter's buffer at once and sets program flag 1; Kalah's wait loop (`wt`: `szf
+        // 1`, no `clf 1` before it) then takes it as the next key all the same, so for Kalah
+        // the difference is only that the key is not in the buffer while the program thinks
+        // (a program that clears the flag or reads the buffer mid-thought neither loses nor
+        // takes it early). Only the space: other keys keep the real keyboard's overrun.
+        if key.code == SPACE && key.upper.is_none() && !m.ready_for_key() {
+            self.thinking_since = Some(now_ns);
+            self.held.push_back(key);
+            return;
+        }
         match self.shift_for(key) {
             Some(shift) => {
                 self.strike(shift, now_ns, m);
@@ -81,6 +108,11 @@ impl Typist {
             }
             None => self.strike(key.code, now_ns, m),
         }
+    }
+
+    /// A space is held until the program thinking now is ready for a key (issue 27).
+    pub fn space_held(&self) -> bool {
+        self.thinking_since.is_some()
     }
 
     fn strike(&mut self, code: u8, now_ns: u64, m: &mut impl KeyTarget) {
@@ -97,6 +129,12 @@ impl Typist {
         let Some(&key) = self.held.front() else {
             return;
         };
+        if let Some(since) = self.thinking_since {
+            if !m.ready_for_key() && now_ns < since.saturating_add(THINK_HOLD_NS) {
+                return;
+            }
+            self.thinking_since = None;
+        }
         let last = self.last_strike_ns.unwrap_or(0);
         if !m.key_pending() || now_ns >= last.saturating_add(HOLD_NS) {
             match self.shift_for(key) {
@@ -119,10 +157,15 @@ mod tests {
     struct Buffer {
         pending: Option<u8>,
         struck: Vec<u8>,
+        /// The program thinks: not ready for a key.
+        thinking: bool,
     }
     impl KeyTarget for Buffer {
         fn key_pending(&self) -> bool {
             self.pending.is_some()
+        }
+        fn ready_for_key(&self) -> bool {
+            !self.thinking
         }
         fn strike_key(&mut self, code: u8) -> bool {
             self.struck.push(code);
@@ -237,5 +280,38 @@ mod tests {
         let mut b = Buffer::default();
         k.type_char('a', 0, &mut b);
         assert_eq!(b.struck, vec![0o61]);
+    }
+
+    /// Issue 27: a second space struck while the machine thinks waits until the program asks
+    /// for a key, and keys typed behind it keep their order; a digit is struck at once.
+    #[test]
+    fn a_space_struck_while_the_program_thinks_is_held_until_it_is_ready() {
+        let mut k = Typist::new(Vec::new(), true);
+        let mut b = Buffer::default();
+        k.type_char(' ', 0, &mut b);
+        assert_eq!(b.take(), Some(0o00), "ready: struck at once");
+        b.thinking = true;
+        k.type_char(' ', 1_000_000, &mut b);
+        k.type_char('3', 2_000_000, &mut b);
+        assert!(k.space_held());
+        for t in 1..20 {
+            k.pump(t * HOLD_NS, &mut b);
+        }
+        assert!(b.struck.len() == 1 && b.pending.is_none(), "{:?}", b.struck);
+        b.thinking = false;
+        k.pump(20 * HOLD_NS, &mut b);
+        assert!(!k.space_held());
+        assert_eq!(b.take(), Some(0o00));
+        k.pump(21 * HOLD_NS, &mut b);
+        assert_eq!(b.take(), Some(0o03));
+        assert_eq!(k.overruns, 0);
+        // A program that never asks still gets it, late.
+        b.thinking = true;
+        k.type_char(' ', 30 * HOLD_NS, &mut b);
+        k.pump(30 * HOLD_NS + THINK_HOLD_NS, &mut b);
+        assert_eq!(b.take(), Some(0o00));
+        // Not a space: struck at once, as the real keyboard does.
+        k.type_char('1', 31 * HOLD_NS + THINK_HOLD_NS, &mut b);
+        assert_eq!(b.take(), Some(0o01));
     }
 }

@@ -135,6 +135,8 @@ pub struct Typist {
     /// A person's keys held back until the program took the previous code (`host.rs`).
     pub(crate) held: VecDeque<Key>,
     last_strike_ns: Option<u64>,
+    /// When a space struck while the program was thinking began to wait (`host.rs`).
+    thinking_since: Option<u64>,
     /// The typewriter's case as last seen (`None` until known: then a shift is always sent).
     upper: Option<bool>,
     /// A person's keys that overran the buffer.
@@ -169,7 +171,9 @@ impl Typist {
     /// the keyboard and the printer share one case shift) — unless a person's keys are held:
     /// their shifts were struck ahead of them and decide the case.
     pub fn observe(&mut self, events: &[TypeEvent]) {
-        if !self.held.is_empty() {
+        // A space held while the program thinks has no shift struck ahead of it: the case
+        // still follows the paper.
+        if !self.held.is_empty() && self.thinking_since.is_none() {
             return;
         }
         if let Some(e) = events.last() {
@@ -181,6 +185,7 @@ impl Typist {
     /// person's held keys are dropped and the next cased key is preceded by its shift.
     pub fn forget_case(&mut self) {
         self.held.clear();
+        self.thinking_since = None;
         self.upper = None;
     }
 

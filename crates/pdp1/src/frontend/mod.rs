@@ -103,6 +103,9 @@ pub struct Options {
     pub mute: bool,
     /// `--listen`: the PiDP-1's ports beside the window (issue 30).
     pub listen: Option<crate::listen::Options>,
+    /// `--kiosk` (issue 27): the tube first, keys without Ctrl reach only the typewriter, the
+    /// tape read in again after [`KIOSK_IDLE`] without a key.
+    pub kiosk: bool,
 }
 
 /// The lines of the help file beside `tape` (`kalah.rim` → `kalah.help`), none if there is
@@ -125,8 +128,15 @@ pub fn tape_name(tape: Option<&std::path::Path>) -> String {
 /// An unchanged picture is uploaded again after this many frames (half a second).
 const KEEPALIVE: u32 = 25;
 
+/// A kiosk reads its tape in again after this long without a key (the next visitor finds the
+/// game at its start).
+pub const KIOSK_IDLE: Duration = Duration::from_secs(300);
+
 /// How long a status message stays.
 const STATUS_KEEP: Duration = Duration::from_secs(10);
+
+/// The status line while the program thinks (issue 27: the tube may be dark meanwhile).
+pub const THINKING: &str = "the machine is thinking (a space struck now waits for its answer)";
 
 /// What the window says when it opens without a tape.
 pub const NO_TAPE: &str =
@@ -238,6 +248,8 @@ pub struct App {
     start: Instant,
     opts: Options,
     mouse_was_down: bool,
+    /// The last key or click (a kiosk's idle time).
+    last_input: Instant,
     /// The left button went down on the scope and is still held: the light pen follows it.
     pen_held: bool,
     /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
@@ -281,6 +293,8 @@ impl App {
         if opts.no_tape {
             screen.view.status = NO_TAPE.to_owned();
         }
+        screen.view.tube_first = opts.kiosk;
+        screen.view.kiosk = opts.kiosk;
         screen.view.extend_switch = run.machine().extend_switch();
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
@@ -292,6 +306,7 @@ impl App {
             start,
             opts,
             mouse_was_down: false,
+            last_input: Instant::now(),
             pen_held: false,
             pen_rest,
             run,
@@ -355,6 +370,21 @@ impl App {
         }
         self.feed_sound();
         self.expire_status();
+        self.show_thinking();
+        self.kiosk_restart();
+    }
+
+    /// The status line says that the program thinks (running, not ready for the key it has
+    /// asked for before), unless it has something else to say; it goes when it is ready.
+    fn show_thinking(&mut self) {
+        let v = &mut self.screen.view;
+        if self.run.thinking() {
+            if v.status.is_empty() {
+                v.status = THINKING.to_owned();
+            }
+        } else if v.status == THINKING {
+            v.status.clear();
+        }
     }
 
     /// Run to emulated time `t` in chunks, striking held host keys between chunks.
@@ -647,6 +677,7 @@ impl App {
         if !events.is_empty() {
             // Whatever a key did shows at once, not at the running machine's panel rate.
             self.screen.panels_due();
+            self.last_input = Instant::now();
         }
         for &e in events {
             if self.prompt.is_some() {
@@ -669,8 +700,20 @@ impl App {
                         self.status("key overran the typewriter buffer (typed before the program took the last one)");
                     }
                 }
+                // A kiosk's visitors reach the typewriter only: the console's function keys,
+                // the debugger's and the help's keys need Ctrl (issue 27).
+                Input::Key(_, false, _) if self.opts.kiosk => {}
                 Input::Key(k, ctrl, shift) => self.key(k, ctrl, shift),
             }
+        }
+    }
+
+    /// A kiosk left alone for [`KIOSK_IDLE`] reads its tape in again (READ IN rewinds a tape
+    /// read to its end), so the next visitor finds the program at its start.
+    fn kiosk_restart(&mut self) {
+        if self.opts.kiosk && self.last_input.elapsed() >= KIOSK_IDLE {
+            self.last_input = Instant::now();
+            self.press(CKey::ReadIn, false);
         }
     }
 
@@ -1017,6 +1060,7 @@ mod tests {
             script_name: None,
             mute: false,
             listen: None,
+            kiosk: false,
         }
     }
 
@@ -1217,6 +1261,45 @@ mod tests {
             }
         }
         panic!("still running");
+    }
+
+    /// Issue 27, the kiosk: the tube first; keys without Ctrl reach the typewriter only (F3
+    /// does not stop the machine, Escape and F1 do nothing), Ctrl's still work; left alone
+    /// for [`KIOSK_IDLE`] it presses READ IN (here: no tape, so it says so).
+    #[test]
+    fn a_kiosk_reaches_the_typewriter_only_and_reads_in_again_when_idle() {
+        let mut m = Machine::new(MachineConfig::default()).unwrap();
+        m.write(0o100, Word::new(0o600100)).unwrap();
+        let run = RunControl::new(
+            Default::default(),
+            crate::tape::Feeder::new(None, &[]),
+            Typist::default(),
+            m,
+        );
+        let opts = Options {
+            kiosk: true,
+            ..options()
+        };
+        let mut kiosk = App::new(opts, run, 1000, 900).unwrap();
+        assert!(kiosk.screen.view.tube_first);
+        kiosk.run.set_test_address(0o100);
+        kiosk.run.start(false);
+        for k in [Key::F3, Key::F1, Key::F10, Key::F7] {
+            kiosk.events(&[Input::Key(k, false, false)]);
+        }
+        assert!(kiosk.run.machine().running(), "F3 did not stop it");
+        assert!(!kiosk.screen.view.help);
+        kiosk.emulate();
+        assert!(kiosk.screen.view.status.is_empty());
+        kiosk.events(&[Input::Key(Key::F, true, false)]);
+        assert!(!kiosk.screen.view.tube_first, "ctrl+F still works");
+        kiosk.last_input = Instant::now() - KIOSK_IDLE;
+        kiosk.emulate();
+        assert!(
+            kiosk.screen.view.status.contains("no tape in the reader"),
+            "{}",
+            kiosk.screen.view.status
+        );
     }
 
     fn app_with_run(words: &[(u32, u32)], plan: crate::run::RunPlan, typist: Typist) -> App {
