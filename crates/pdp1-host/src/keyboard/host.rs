@@ -89,13 +89,14 @@ impl Typist {
             }
             return;
         }
-        // A space struck while the program thinks (running, not ready for a key: issue 27)
-        // waits until it is ready, then is struck. On the real machine the key lands in the
-        // typewriter's buffer at once and sets program flag 1; Kalah's wait loop (`wt`: `szf
-        // 1`, no `clf 1` before it) then takes it as the next key all the same, so for Kalah
-        // the difference is only that the key is not in the buffer while the program thinks
-        // (a program that clears the flag or reads the buffer mid-thought neither loses nor
-        // takes it early). Only the space: other keys keep the real keyboard's overrun.
+        // A space struck while the program thinks (running, not ready for a key: issue 27) is
+        // held, and not used: when the program is ready again it is dropped, and keys typed
+        // behind it go on in order. On the real machine the key would land in the
+        // typewriter's buffer at once and set program flag 1, and Kalah's wait loop (`wt`:
+        // `szf 1`, no `clf 1` before it) would take it as the operator's next move — the
+        // machine would move for the operator, which an impatient second space never means
+        // (issue 27: "held, not used as the next move"). Only the space: other keys keep the
+        // real keyboard's overrun.
         if key.code == SPACE && key.upper.is_none() && !m.ready_for_key() {
             self.thinking_since = Some(now_ns);
             self.held.push_back(key);
@@ -110,7 +111,8 @@ impl Typist {
         }
     }
 
-    /// A space is held until the program thinking now is ready for a key (issue 27).
+    /// A space struck while the program thinks is held, to be dropped when it is ready for a
+    /// key (issue 27).
     pub fn space_held(&self) -> bool {
         self.thinking_since.is_some()
     }
@@ -133,7 +135,11 @@ impl Typist {
             if !m.ready_for_key() && now_ns < since.saturating_add(THINK_HOLD_NS) {
                 return;
             }
+            // Ready (or it never asks): the space is not used; what was typed behind it is.
             self.thinking_since = None;
+            self.held.pop_front();
+            self.spaces_ignored += 1;
+            return;
         }
         let last = self.last_strike_ns.unwrap_or(0);
         if !m.key_pending() || now_ns >= last.saturating_add(HOLD_NS) {
@@ -282,8 +288,8 @@ mod tests {
         assert_eq!(b.struck, vec![0o61]);
     }
 
-    /// Issue 27: a second space struck while the machine thinks waits until the program asks
-    /// for a key, and keys typed behind it keep their order; a digit is struck at once.
+    /// Issue 27: a second space struck while the machine thinks is held and not used: when
+    /// the program asks for a key it is dropped, and keys typed behind it keep their order.
     #[test]
     fn a_space_struck_while_the_program_thinks_is_held_until_it_is_ready() {
         let mut k = Typist::new(Vec::new(), true);
@@ -301,15 +307,16 @@ mod tests {
         b.thinking = false;
         k.pump(20 * HOLD_NS, &mut b);
         assert!(!k.space_held());
-        assert_eq!(b.take(), Some(0o00));
+        assert_eq!(b.take(), None, "the space is not the next move");
         k.pump(21 * HOLD_NS, &mut b);
-        assert_eq!(b.take(), Some(0o03));
-        assert_eq!(k.overruns, 0);
-        // A program that never asks still gets it, late.
+        assert_eq!(b.take(), Some(0o03), "the digit typed behind it is");
+        assert_eq!((k.overruns, k.spaces_ignored), (0, 1));
+        // A program that never asks: dropped after the wait all the same.
         b.thinking = true;
         k.type_char(' ', 30 * HOLD_NS, &mut b);
         k.pump(30 * HOLD_NS + THINK_HOLD_NS, &mut b);
-        assert_eq!(b.take(), Some(0o00));
+        assert_eq!(b.take(), None);
+        assert!(!k.space_held());
         // Not a space: struck at once, as the real keyboard does.
         k.type_char('1', 31 * HOLD_NS + THINK_HOLD_NS, &mut b);
         assert_eq!(b.take(), Some(0o01));

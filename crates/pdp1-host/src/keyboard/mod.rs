@@ -141,6 +141,8 @@ pub struct Typist {
     upper: Option<bool>,
     /// A person's keys that overran the buffer.
     pub overruns: u64,
+    /// Spaces struck while the program thought, not used (`host.rs`, issue 27).
+    pub spaces_ignored: u64,
     /// Characters typed at the window with no FIO-DEC code, ignored.
     pub unmapped: u64,
 }

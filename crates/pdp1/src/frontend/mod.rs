@@ -136,7 +136,7 @@ pub const KIOSK_IDLE: Duration = Duration::from_secs(300);
 const STATUS_KEEP: Duration = Duration::from_secs(10);
 
 /// The status line while the program thinks (issue 27: the tube may be dark meanwhile).
-pub const THINKING: &str = "the machine is thinking (a space struck now waits for its answer)";
+pub const THINKING: &str = "the machine is thinking (a space struck now is not taken as a move)";
 
 /// What the window says when it opens without a tape.
 pub const NO_TAPE: &str =
