@@ -8,7 +8,8 @@
 //! actions, real-time pacing ([`pacing`]), frame timing and sound.
 
 pub mod controls;
-pub mod pacing;
+/// Pacing is the library's (issue 26: the web page paces the same way).
+pub use pdp1_host::pacing;
 pub mod sound;
 
 use crate::draw::{console, render};
