@@ -70,9 +70,9 @@ pub struct Page {
     /// The picture as the canvas takes it (RGBA bytes).
     rgba: Vec<u8>,
     synth: FlagSynth,
+    /// Which flags sound (the synth is made again at the page's sample rate).
+    sound_flags: SoundConfig,
     sound: Vec<i16>,
-    /// The machine ran, since the page last looked (an emulated instruction count).
-    instructions_seen: u64,
 }
 
 #[wasm_bindgen]
@@ -134,8 +134,8 @@ impl Page {
             text: String::new(),
             rgba: Vec::new(),
             synth,
+            sound_flags: config,
             sound: Vec::new(),
-            instructions_seen: 0,
         })
     }
 
@@ -296,7 +296,7 @@ impl Page {
     pub fn take_sound(&mut self, rate: u32) -> Vec<f32> {
         let m = self.run.machine();
         if self.synth.rate() != rate.max(1) {
-            self.synth = FlagSynth::new(SoundConfig::default(), rate.max(1), m.time_ns(), m.pf());
+            self.synth = FlagSynth::new(self.sound_flags, rate.max(1), m.time_ns(), m.pf());
         }
         let changes = self.run.drain_flags();
         let now = self.run.machine().time_ns();
@@ -365,7 +365,6 @@ impl Page {
             }
             Some(Stop::Watch(_)) | None => {}
         }
-        self.instructions_seen = self.run.machine().instructions();
     }
 
     /// A console key (a function key or a click), as the run controller's action.

@@ -41,6 +41,7 @@ function queryWithout(...names) {
   return p.toString();
 }
 
+// A new machine for the link `q` and the tape; the error's text if there is none.
 function start(q, name, frames) {
   try {
     const p = new Page(q, name, frames);
@@ -49,10 +50,19 @@ function start(q, name, frames) {
     paperEl.textContent = "";
     message("");
     fit();
-    return true;
+    return null;
   } catch (e) {
-    message(String(e));
-    return false;
+    return String(e);
+  }
+}
+
+// As `start`, and if that fails a machine without the link's settings and tape (so the page
+// never stands dead), with the message saying what was wrong.
+function startOr(q, name, frames) {
+  const err = start(q, name, frames);
+  if (err) {
+    start("", "", undefined);
+    message(err);
   }
 }
 
@@ -75,14 +85,14 @@ async function boot() {
       if (r.ok) frames = new Uint8Array(await r.arrayBuffer());
     } catch (_) { /* no such tape: the message below */ }
     if (!frames) {
+      start("", "", undefined);
       message(`No tape "${name}": the page has ${builtIn.join(", ")} built in (or drop a tape file on it).`);
-      start(queryWithout("tape", "type"), "", undefined);
       return;
     }
-    if (!start(query, name, frames)) start(queryWithout("tape", "type"), "", undefined);
+    startOr(query, name, frames);
     return;
   }
-  if (!start(query, "", undefined)) start(queryWithout(...params.keys()), "", undefined);
+  startOr(query, "", undefined);
 }
 
 // The canvas's pixels follow its size on the page (and the screen's pixel ratio).
@@ -182,7 +192,7 @@ canvas.addEventListener("pointerdown", (e) => {
 });
 
 // The touch keypad: digits, space and return, for a kiosk tablet or a phone.
-if (window.matchMedia("(pointer: coarse)").matches || "ontouchstart" in window) {
+if (window.matchMedia("(pointer: coarse)").matches && navigator.maxTouchPoints > 0) {
   $("keypad").hidden = false;
 }
 for (const b of $("keypad").querySelectorAll("button")) {
@@ -196,7 +206,8 @@ async function mountFile(file) {
   startSound();
   const frames = new Uint8Array(await file.arrayBuffer());
   if (Page.is_boot_tape(frames)) {
-    start(queryWithout("tape", "type"), file.name, frames);
+    const err = start(queryWithout("tape", "type"), file.name, frames);
+    if (err) message(err);
   } else if (page) {
     try { page.mount_data(file.name, frames); message(""); } catch (e) { message(String(e)); }
   }
