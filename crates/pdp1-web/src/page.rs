@@ -22,8 +22,9 @@ use wasm_bindgen::prelude::*;
 
 /// Longest stretch of emulated time run between looks at the keys (the window's 5 ms).
 const CHUNK_NS: u64 = 5_000_000;
-/// At full speed, at most this many chunks in one frame (one emulated second).
-const MAX_CHUNKS: u32 = 200;
+/// At full speed, at most this many chunks in one frame (ten emulated seconds: more than a
+/// browser runs in the frame's 12 ms, so the budget decides there).
+const MAX_CHUNKS: u32 = 2000;
 
 /// Where the punch's tape goes when the page downloads it (the run controller keeps what was
 /// punched for its result file; the page hands the bytes to the browser instead).
@@ -67,8 +68,9 @@ pub struct Page {
     /// The typewriter's text not yet handed to the page (`#paper`).
     paper: Paper,
     text: String,
-    /// The picture as the canvas takes it (RGBA bytes).
-    rgba: Vec<u8>,
+    /// The picture as the canvas takes it: RGBA bytes, a word a pixel (wasm32 is
+    /// little-endian: 0xAABBGGRR).
+    rgba: Vec<u32>,
     synth: FlagSynth,
     /// Which flags sound (the synth is made again at the page's sample rate).
     sound_flags: SoundConfig,
@@ -139,9 +141,15 @@ impl Page {
         })
     }
 
-    /// One animation frame: run the machine as far as the pacing allows, then draw. True when
-    /// the picture changed (the page then copies it to the canvas).
+    /// One animation frame: run the machine as far as the pacing allows ([`Page::run`]), then
+    /// draw ([`Page::draw`]). True when the picture changed.
     pub fn frame(&mut self) -> bool {
+        self.run();
+        self.draw()
+    }
+
+    /// Run the machine as far as the pacing allows (at full speed: the frame's budget).
+    pub fn run(&mut self) {
         let now = host(clock_ms());
         let t = self.run.machine().time_ns();
         if !self.run.machine().running() {
@@ -169,7 +177,22 @@ impl Page {
                 }
             }
         }
-        self.draw()
+    }
+
+    /// Render, and convert to RGBA when the picture changed (then true: the page copies it
+    /// to the canvas).
+    pub fn draw(&mut self) -> bool {
+        self.screen.render(self.run.machine());
+        if !self.screen.dirty() && !self.rgba.is_empty() {
+            return false;
+        }
+        let px = self.screen.pixels();
+        self.rgba.resize(px.len(), 0);
+        for (o, &p) in self.rgba.iter_mut().zip(px) {
+            // 0x00RRGGBB → bytes R, G, B, 255 in memory.
+            *o = 0xff00_0000 | (p & 0xff) << 16 | (p & 0xff00) | (p >> 16 & 0xff);
+        }
+        true
     }
 
     /// The canvas size changed (CSS pixels times the device's ratio).
@@ -187,7 +210,7 @@ impl Page {
 
     /// Where the RGBA picture is in the module's memory (`width × height × 4` bytes).
     pub fn pixels(&self) -> *const u8 {
-        self.rgba.as_ptr()
+        self.rgba.as_ptr().cast()
     }
 
     /// The typewriter's text since the last call, as headless prints it (for `#paper`).
@@ -426,20 +449,6 @@ impl Page {
     fn toggle_switch(&mut self, sw: console::Switch) {
         self.run.toggle_switch(sw);
         self.screen.view.extend_switch = self.run.machine().extend_switch();
-    }
-
-    /// Render, and convert to RGBA when the picture changed.
-    fn draw(&mut self) -> bool {
-        self.screen.render(self.run.machine());
-        if !self.screen.dirty() && !self.rgba.is_empty() {
-            return false;
-        }
-        let px = self.screen.pixels();
-        self.rgba.resize(px.len() * 4, 0);
-        for (o, &p) in self.rgba.chunks_exact_mut(4).zip(px) {
-            o.copy_from_slice(&[(p >> 16) as u8, (p >> 8) as u8, p as u8, 0xff]);
-        }
-        true
     }
 }
 

@@ -102,6 +102,7 @@ function fit() {
   page.resize(w, Math.round(w * 760 / 1280));
   canvas.width = page.width();
   canvas.height = page.height();
+  page.draw();
   blit();
 }
 window.addEventListener("resize", fit);
@@ -147,14 +148,23 @@ function measure(now) {
   }
 }
 
+// Drawn at most 30 times a second (every other frame of a 60 Hz screen): the phosphor is
+// computed in emulated time, so the rate only decides how smooth motion looks, and the page's
+// share of a core stays small (docs/web.md, "Figures"). The machine runs every frame.
+const FRAME_MS = 1000 / 30 - 4;
+
 // The frame: requestAnimationFrame, with a timer beside it for a page whose frames are not
 // being drawn (a background tab, a headless browser), so the machine goes on either way.
-let lastTick = 0;
+let lastTick = 0, lastDraw = 0;
 function tick() {
   lastTick = performance.now();
   if (!page) return;
   try {
-    if (page.frame()) blit();
+    page.run();
+    if (lastTick - lastDraw >= FRAME_MS) {
+      lastDraw = lastTick;
+      if (page.draw()) blit();
+    }
     const t = page.take_text();
     if (t) paperEl.textContent += t;
     const st = page.status();
