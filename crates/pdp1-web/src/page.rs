@@ -22,9 +22,10 @@ use wasm_bindgen::prelude::*;
 
 /// Longest stretch of emulated time run between looks at the keys (the window's 5 ms).
 const CHUNK_NS: u64 = 5_000_000;
-/// At full speed, at most this many chunks in one frame (ten emulated seconds: more than a
-/// browser runs in the frame's 12 ms, so the budget decides there).
-const MAX_CHUNKS: u32 = 2000;
+/// At full speed, after this many chunks in one frame (one emulated second) the frame ends if
+/// the page's clock has not moved: headless Chromium's virtual time stands still inside a
+/// task, and the frame must end for it to go on. A browser's clock moves, and its budget decides.
+const FROZEN_CLOCK_CHUNKS: u32 = 200;
 
 /// Where the punch's tape goes when the page downloads it (the run controller keeps what was
 /// punched for its result file; the page hands the bytes to the browser instead).
@@ -164,13 +165,14 @@ impl Page {
                 Run::Hold => {}
                 Run::Until(to) => self.run_to(to),
                 Run::For(budget) => {
-                    // (At most MAX_CHUNKS chunks as well: a browser whose clock stands still
-                    // inside a task, as headless Chromium's virtual time does, still gets
-                    // its frame back.)
-                    let end = clock_ms() + budget.as_secs_f64() * 1e3;
+                    let start = clock_ms();
+                    let end = start + budget.as_secs_f64() * 1e3;
                     let mut chunks = 0;
-                    while self.run.machine().running() && clock_ms() < end && chunks < MAX_CHUNKS {
+                    while self.run.machine().running() && clock_ms() < end {
                         chunks += 1;
+                        if chunks > FROZEN_CLOCK_CHUNKS && clock_ms() == start {
+                            break;
+                        }
                         let to = self.run.machine().time_ns() + CHUNK_NS;
                         self.run_to(to);
                     }

@@ -245,7 +245,7 @@ fn kalah_plays_in_the_browser_as_headless() {
         "web-kalah",
         None,
         "?tape=kalah.rim&tw=4&type=3%20&speed=max",
-        10_000,
+        3_000,
         &["--headless", tape, "--tw", "4", "--type", "3 "],
         300,
     );
@@ -259,7 +259,7 @@ fn kalah7_plays_in_the_browser_as_headless() {
         "web-kalah7",
         None,
         "?tape=kalah7.rim&type=3%20&speed=max",
-        10_000,
+        3_000,
         &["--headless", tape, "--type", "3 "],
         300,
     );
