@@ -1,7 +1,7 @@
 //! What every host of the PDP-1 needs besides its own input and output (issue 25): the run
 //! controller ([`run`], the one way into the machine), operator scripts ([`script`]), the
 //! set-up ([`setup`]) and its settings ([`config`]), saved states ([`state`]), tape feeding
-//! ([`tape`]), the typist ([`keyboard`]), the known tapes ([`library`]), trace lines
+//! ([`tape`]), the typist ([`keyboard`]), the known tapes ([`library`]), real-time pacing ([`pacing`]), trace lines
 //! ([`trace`]), typed text ([`typeout`]) and the picture of scope, paper and console
 //! ([`draw`]).
 //!
@@ -16,6 +16,7 @@ pub mod draw;
 pub mod error;
 pub mod keyboard;
 pub mod library;
+pub mod pacing;
 pub mod run;
 pub mod script;
 pub mod setup;

@@ -462,6 +462,17 @@ pub fn profile(name: &str) -> Result<&'static Profile> {
 }
 
 impl Profile {
+    /// Give `s` this machine where it does not name its own (the command line and the
+    /// configuration file, or the web page's query, stay over the profile).
+    pub fn apply(&self, s: &mut crate::config::Settings) {
+        s.mul_div = s.mul_div.or(Some(self.mul_div));
+        s.memory_words = s.memory_words.or(Some(self.memory_words));
+        s.lai_lia = s.lai_lia.or(Some(self.lai_lia));
+        s.second_display = s.second_display.or(Some(self.second_display));
+        s.extend = s.extend.or(Some(self.extend));
+        s.xct_limit = s.xct_limit.or(self.xct_limit);
+    }
+
     /// The options beyond the PDP-1C, for messages: "Type 10 multiply/divide, 16K".
     pub fn options(&self) -> String {
         let mut o = Vec::new();

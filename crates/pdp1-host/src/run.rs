@@ -549,6 +549,31 @@ impl RunControl {
         self.m.set_control_boxes(w);
     }
 
+    /// Flip one console switch (a click on it, or the keyboard's switch cursor): the window
+    /// and the web page alike.
+    pub fn toggle_switch(&mut self, sw: crate::draw::console::Switch) {
+        use crate::draw::console::Switch;
+        let m = &self.m;
+        match sw {
+            Switch::TestWord(b) => {
+                let w = m.test_word().bits() ^ (1 << (17 - b));
+                self.set_test_word(Word::new(w));
+            }
+            Switch::Sense(n) => {
+                let ss = m.sense_switches() ^ (1 << (6 - n));
+                self.set_sense_switches(ss);
+            }
+            Switch::TestAddress(b) => {
+                let ta = m.test_address() ^ (1 << (15 - b));
+                self.set_test_address(ta);
+            }
+            Switch::Extend => {
+                let on = !m.extend_switch();
+                self.set_extend_switch(on);
+            }
+        }
+    }
+
     /// The light pen at these scope coordinates (`None`: away from the tube).
     pub fn set_light_pen(&mut self, at: Option<(i16, i16)>) {
         self.m.set_light_pen(at);

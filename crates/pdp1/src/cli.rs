@@ -182,4 +182,15 @@ pub struct Cli {
     /// tournament setting (a match takes seconds; 10 takes minutes, see docs/kalah.md).
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
+
+    /// Serve the web page (docs/web.md) at http://127.0.0.1:PORT/ from the binary itself, with
+    /// TAPE (if given) beside it as the page's tape. Runs until interrupted.
+    #[arg(long)]
+    pub serve: bool,
+    /// --serve: the port (default 8061; 0 picks a free one, printed).
+    #[arg(long, value_name = "N")]
+    pub port: Option<u16>,
+    /// Write the web page's files into DIR, a static folder any web server can host.
+    #[arg(long, value_name = "DIR")]
+    pub write_page: Option<PathBuf>,
 }

@@ -14,6 +14,7 @@ mod headless;
 mod listen;
 mod mankalah;
 mod options;
+mod serve;
 mod stdin;
 
 // The library every host stands on (crates/pdp1-host), under the names the drivers use.
@@ -85,6 +86,16 @@ fn refuse_options(cli: &cli::Cli) -> anyhow::Result<()> {
 /// Headless runs say why they ended; the window just closes (`None`).
 fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
     refuse_options(cli)?;
+    // The web page (issue 26): the machine runs in the browser, not here.
+    if let Some(dir) = &cli.write_page {
+        return serve::write_page(dir).map(|_| None);
+    }
+    if cli.serve {
+        return serve::serve(cli.port.unwrap_or(serve::PORT), cli.tape.as_deref()).map(|_| None);
+    }
+    if cli.port.is_some() {
+        anyhow::bail!("--port is where --serve serves the page: give it with --serve");
+    }
     let setup = options::setup_from_cli(cli)?;
     if cli.verbose || setup.machine_chosen_by_content() {
         if let Some(note) = setup.machine_note() {

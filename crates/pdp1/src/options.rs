@@ -149,13 +149,7 @@ pub fn setup_from_cli(cli: &Cli) -> Result<Setup> {
     }
     if let Some(p) = profile {
         // Under whatever the command line and the configuration file say.
-        let s = &mut settings;
-        s.mul_div = s.mul_div.or(Some(p.mul_div));
-        s.memory_words = s.memory_words.or(Some(p.memory_words));
-        s.lai_lia = s.lai_lia.or(Some(p.lai_lia));
-        s.second_display = s.second_display.or(Some(p.second_display));
-        s.extend = s.extend.or(Some(p.extend));
-        s.xct_limit = s.xct_limit.or(p.xct_limit);
+        p.apply(&mut settings);
     }
     settings.test_word = settings.test_word.or(console.test_word.map(Word::new));
     settings.sense_switches = settings.sense_switches.or(console.sense_switches);

@@ -8,7 +8,8 @@
 //! actions, real-time pacing ([`pacing`]), frame timing and sound.
 
 pub mod controls;
-pub mod pacing;
+/// Pacing is the library's (issue 26: the web page paces the same way).
+pub use pdp1_host::pacing;
 pub mod sound;
 
 use crate::draw::{console, render};
@@ -951,25 +952,7 @@ impl App {
 
     /// A console switch flipped (a click, or ctrl+arrows): the controller sets it.
     fn toggle_switch(&mut self, sw: console::Switch) {
-        let m = self.run.machine();
-        match sw {
-            console::Switch::TestWord(b) => {
-                let w = m.test_word().bits() ^ (1 << (17 - b));
-                self.run.set_test_word(pdp1_core::Word::new(w));
-            }
-            console::Switch::Sense(n) => {
-                let ss = m.sense_switches() ^ (1 << (6 - n));
-                self.run.set_sense_switches(ss);
-            }
-            console::Switch::TestAddress(b) => {
-                let ta = m.test_address() ^ (1 << (15 - b));
-                self.run.set_test_address(ta);
-            }
-            console::Switch::Extend => {
-                let on = !m.extend_switch();
-                self.run.set_extend_switch(on);
-            }
-        }
+        self.run.toggle_switch(sw);
         self.screen.view.extend_switch = self.run.machine().extend_switch();
     }
 

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The web page's figures (issue 26, docs/web.md), a benchmark and not a test:
+#  1. speed: emulated instructions per second in headless Chromium at speed=max against the
+#     native binary on the same workload (Kalah thinking at depth 15: test word 17, pit 3);
+#  2. the page's CPU use at 1x with the Kalah board on the scope (Chromium's processes' CPU
+#     time over 20 s of wall time, after the 28 s load);
+#  3. the size of what the page downloads.
+# Needs chromium and chromium-driver, a pdp1 built with the page (build.sh, then
+# cargo build --release), and curl.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+pdp1=target/release/pdp1
+dir="$(mktemp -d)"
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; rm -rf "$dir"; }
+trap cleanup EXIT
+
+# Native: a fixed number of instructions of the same search, timed.
+n=300000000
+t0=$(date +%s.%N)
+$pdp1 --headless roms/kalah.rim --tw 17 --type '3 ' --max-instructions $n >/dev/null 2>&1 || true
+t1=$(date +%s.%N)
+native=$(echo "$n / ($t1 - $t0)" | bc)
+echo "native: $native instructions/s"
+
+$pdp1 --serve --port 0 >"$dir/serve" 2>&1 &
+pids+=($!)
+sleep 1
+port=$(grep -o '127.0.0.1:[0-9]*' "$dir/serve" | cut -d: -f2)
+chromedriver --port=0 >"$dir/driver" 2>&1 &
+pids+=($!)
+sleep 2
+dport=$(grep -o 'successfully on port [0-9]*' "$dir/driver" | awk '{print $4}')
+wd="http://127.0.0.1:$dport"
+session() {
+  curl -s -X POST "$wd/session" -d '{"capabilities":{"alwaysMatch":{"goog:chromeOptions":{"args":["--headless","--no-sandbox","--disable-gpu","--mute-audio","--window-size=1280,1000","--user-data-dir='"$dir/profile$1"'"]}}}}' |
+    sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p'
+}
+js() { curl -s -X POST "$wd/session/$1/execute/sync" -d "{\"script\":\"$2\",\"args\":[]}" | sed -n 's/.*"value":\([^}]*\)}.*/\1/p'; }
+
+s=$(session 1)
+curl -s -X POST "$wd/session/$s/url" -d "{\"url\":\"http://127.0.0.1:$port/?tape=kalah.rim&tw=17&type=3%20&speed=max\"}" >/dev/null
+sleep 15
+web=$(js "$s" 'return Number(document.body.dataset.ips)')
+echo "browser: $web instructions/s (speed=max, measured over the last second)"
+echo "ratio browser/native: $(echo "scale=2; $web / $native" | bc)"
+curl -s -X DELETE "$wd/session/$s" >/dev/null
+
+# CPU at 1x with the board on the scope: Chromium's processes' CPU time over 20 s.
+s=$(session 2)
+curl -s -X POST "$wd/session/$s/url" -d "{\"url\":\"http://127.0.0.1:$port/?tape=kalah.rim\"}" >/dev/null
+sleep 40
+cpu() { # clock ticks of every chromium process (run nothing else with chromium meanwhile)
+  local t=0
+  for p in $(pgrep chromium); do
+    t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$t"
+}
+c0=$(cpu); w0=$(date +%s.%N)
+sleep 20
+c1=$(cpu); w1=$(date +%s.%N)
+hz=$(getconf CLK_TCK)
+echo "1x, Kalah board on the scope: $(echo "scale=1; 100 * ($c1 - $c0) / $hz / ($w1 - $w0)" | bc) % of a core"
+js "$s" 'return document.getElementById(\"paper\").textContent.length' >/dev/null
+curl -s -X DELETE "$wd/session/$s" >/dev/null
+
+$pdp1 --write-page "$dir/page" >/dev/null
+echo "download: $(du -cb "$dir"/page/* | tail -1 | cut -f1) bytes (tapes built in)"
+ls -l "$dir/page"

@@ -1,0 +1,509 @@
+//! The machine behind the page: the run controller, the pacer and the `Screen`, driven by the
+//! page's script one animation frame at a time.
+// `#[wasm_bindgen]` expands to unsafe glue (pointers across the JS boundary): allowed in this
+// module of exported items only; the crate denies unsafe code everywhere else (Cargo.toml).
+#![allow(unsafe_code)]
+
+use crate::query::{self, Query};
+use crate::tapes;
+use pdp1_core::sound::{FlagSynth, SoundConfig};
+use pdp1_core::StopReason;
+use pdp1_host::config::{Settings, Speed};
+use pdp1_host::draw::console::{self, Hit, Key as CKey};
+use pdp1_host::draw::render::{Screen, DEFAULT_SIZE};
+use pdp1_host::library::{self, Use};
+use pdp1_host::pacing::{Pacer, Run};
+use pdp1_host::run::{Advance, ReadIn, RunControl, RunPlan, Stop};
+use pdp1_host::setup::Setup;
+use pdp1_host::tape::Tape;
+use pdp1_host::typeout::Paper;
+use std::time::Duration;
+use wasm_bindgen::prelude::*;
+
+/// Longest stretch of emulated time run between looks at the keys (the window's 5 ms).
+const CHUNK_NS: u64 = 5_000_000;
+/// At full speed, after this many chunks in one frame (one emulated second) the frame ends if
+/// the page's clock has not moved: headless Chromium's virtual time stands still inside a
+/// task, and the frame must end for it to go on. A browser's clock moves, and its budget decides.
+const FROZEN_CLOCK_CHUNKS: u32 = 200;
+
+/// Where the punch's tape goes when the page downloads it (the run controller keeps what was
+/// punched for its result file; the page hands the bytes to the browser instead).
+const PUNCH_NAME: &str = "punch.tape";
+
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen]
+extern "C" {
+    /// The page's clock (ms), for the budget of a frame at full speed.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// The host clock in ms: the browser's, or (native tests) the process's.
+fn clock_ms() -> f64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        performance_now()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::OnceLock;
+        static T0: OnceLock<std::time::Instant> = OnceLock::new();
+        T0.get_or_init(std::time::Instant::now)
+            .elapsed()
+            .as_secs_f64()
+            * 1e3
+    }
+}
+
+fn host(ms: f64) -> Duration {
+    Duration::from_secs_f64(ms.max(0.0) / 1e3)
+}
+
+/// The machine on the page.
+#[wasm_bindgen]
+pub struct Page {
+    run: RunControl,
+    screen: Screen,
+    pacer: Pacer,
+    /// The typewriter's text not yet handed to the page (`#paper`).
+    paper: Paper,
+    text: String,
+    /// The picture as the canvas takes it: RGBA bytes, a word a pixel (wasm32 is
+    /// little-endian: 0xAABBGGRR).
+    rgba: Vec<u32>,
+    synth: FlagSynth,
+    /// Which flags sound (the synth is made again at the page's sample rate).
+    sound_flags: SoundConfig,
+    sound: Vec<i16>,
+}
+
+#[wasm_bindgen]
+impl Page {
+    /// A machine for the link `query`, with the tape `name`: `frames` if the page has them (a
+    /// file dropped or fetched), else the built-in tape of that name. Without a tape at all,
+    /// the machine stands powered on and the page offers its tapes.
+    #[wasm_bindgen(constructor)]
+    pub fn new(query: &str, name: &str, frames: Option<Vec<u8>>) -> Result<Page, String> {
+        let q = query::parse(query)?;
+        let name = if name.is_empty() {
+            q.tape.clone().unwrap_or_default()
+        } else {
+            name.to_owned()
+        };
+        let (frames, help) = match (frames, tapes::built_in(&name)) {
+            (Some(f), b) => (Some(f), b.map_or("", |b| b.help)),
+            (None, Some(b)) => (Some(b.frames.to_vec()), b.help),
+            (None, None) if name.is_empty() => (None, ""),
+            (None, None) => {
+                return Err(format!(
+                    "no tape `{name}`: the page has {} built in (or drop a tape file on it)",
+                    tapes::names().join(", ")
+                ))
+            }
+        };
+        let setup = setup(&q, &name, frames)?;
+        let m = setup.build_machine(None).map_err(|e| e.to_string())?;
+        let plan = RunPlan {
+            continue_halts: setup.continue_halts,
+            halt_test_words: setup.halt_test_words.clone(),
+            punch: Some(PUNCH_NAME.into()),
+            ..RunPlan::default()
+        };
+        let run = RunControl::for_run(plan, &setup, true, m);
+        let (w, h) = DEFAULT_SIZE;
+        let mut screen = Screen::new(w, h);
+        screen.view.tape_name = setup.tape_name.clone();
+        screen.view.program_help = help.lines().map(str::to_owned).collect();
+        let speed = setup.speed(Speed::Factor(1.0));
+        screen.view.speed = speed.label();
+        screen.view.status = match (setup.machine_note(), setup.tape.is_none()) {
+            (Some(note), _) => note,
+            (None, true) => "no tape: choose one above, or drop a tape file on the page".into(),
+            (None, false) => String::new(),
+        };
+        let m = run.machine();
+        let config = match setup.settings.sound_flags {
+            Some(flags) => SoundConfig { flags },
+            None => SoundConfig::default(),
+        };
+        let synth = FlagSynth::new(config, 48_000, m.time_ns(), m.pf());
+        let pacer = Pacer::new(speed, host(clock_ms()), m.time_ns());
+        Ok(Page {
+            run,
+            screen,
+            pacer,
+            paper: Paper::new(false),
+            text: String::new(),
+            rgba: Vec::new(),
+            synth,
+            sound_flags: config,
+            sound: Vec::new(),
+        })
+    }
+
+    /// One animation frame: run the machine as far as the pacing allows ([`Page::run`]), then
+    /// draw ([`Page::draw`]). True when the picture changed.
+    pub fn frame(&mut self) -> bool {
+        self.run();
+        self.draw()
+    }
+
+    /// Run the machine as far as the pacing allows (at full speed: the frame's budget).
+    pub fn run(&mut self) {
+        let now = host(clock_ms());
+        let t = self.run.machine().time_ns();
+        if !self.run.machine().running() {
+            // The processor stands; its devices and the tube go on (the window's rule).
+            if let Some(to) = self.pacer.stopped(now, t) {
+                if to > t {
+                    self.step(to);
+                }
+            }
+        } else {
+            match self.pacer.plan(now, t) {
+                Run::Hold => {}
+                Run::Until(to) => self.run_to(to),
+                Run::For(budget) => {
+                    let start = clock_ms();
+                    let end = start + budget.as_secs_f64() * 1e3;
+                    let mut chunks = 0;
+                    while self.run.machine().running() && clock_ms() < end {
+                        chunks += 1;
+                        if chunks > FROZEN_CLOCK_CHUNKS && clock_ms() == start {
+                            break;
+                        }
+                        let to = self.run.machine().time_ns() + CHUNK_NS;
+                        self.run_to(to);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Render, and convert to RGBA when the picture changed (then true: the page copies it
+    /// to the canvas).
+    pub fn draw(&mut self) -> bool {
+        self.screen.render(self.run.machine());
+        if !self.screen.dirty() && !self.rgba.is_empty() {
+            return false;
+        }
+        let px = self.screen.pixels();
+        self.rgba.resize(px.len(), 0);
+        for (o, &p) in self.rgba.iter_mut().zip(px) {
+            // 0x00RRGGBB → bytes R, G, B, 255 in memory.
+            *o = 0xff00_0000 | (p & 0xff) << 16 | (p & 0xff00) | (p >> 16 & 0xff);
+        }
+        true
+    }
+
+    /// The canvas size changed (CSS pixels times the device's ratio).
+    pub fn resize(&mut self, w: usize, h: usize) {
+        self.screen.resize(w, h);
+    }
+
+    pub fn width(&self) -> usize {
+        self.screen.size().0
+    }
+
+    pub fn height(&self) -> usize {
+        self.screen.size().1
+    }
+
+    /// Where the RGBA picture is in the module's memory (`width × height × 4` bytes).
+    pub fn pixels(&self) -> *const u8 {
+        self.rgba.as_ptr().cast()
+    }
+
+    /// The typewriter's text since the last call, as headless prints it (for `#paper`).
+    pub fn take_text(&mut self) -> String {
+        std::mem::take(&mut self.text)
+    }
+
+    /// The status line's message.
+    pub fn status(&self) -> String {
+        self.screen.view.status.clone()
+    }
+
+    /// Emulated instructions executed so far (the page's speed figure).
+    pub fn instructions(&self) -> f64 {
+        self.run.machine().instructions() as f64
+    }
+
+    /// Emulated time so far, seconds.
+    pub fn seconds(&self) -> f64 {
+        self.run.machine().time_ns() as f64 / 1e9
+    }
+
+    /// A key went down (the browser's `KeyboardEvent.key`). True when the machine took it
+    /// (the page then keeps the browser from acting on it). The keys are the window's
+    /// (docs/frontend.md), less those for files and the debugger the page does not have.
+    pub fn key(&mut self, key: &str, ctrl: bool, shift: bool, alt: bool) -> bool {
+        self.screen.panels_due();
+        if alt || ctrl {
+            return false;
+        }
+        let console = match key {
+            "F1" => Some(CKey::Help),
+            "F2" if shift => Some(CKey::StartSbm),
+            "F2" => Some(CKey::Start),
+            "F3" => Some(CKey::Stop),
+            "F4" => Some(CKey::Continue),
+            "F5" => Some(CKey::Examine),
+            "F6" => Some(CKey::Deposit),
+            "F7" => Some(CKey::ReadIn),
+            "F8" => Some(CKey::SingleStep),
+            "F9" => Some(CKey::SingleInst),
+            "F10" => Some(CKey::Pause),
+            "F11" => Some(CKey::Speed),
+            _ => None,
+        };
+        if let Some(k) = console {
+            self.press(k);
+            return true;
+        }
+        let c = match key {
+            "Escape" if self.screen.view.help => {
+                self.screen.view.help = false;
+                return true;
+            }
+            "Enter" => '\r',
+            "Backspace" => '\u{8}',
+            "Tab" => '\t',
+            k => {
+                let mut cs = k.chars();
+                match (cs.next(), cs.next()) {
+                    (Some(c), None) => c,
+                    _ => return false,
+                }
+            }
+        };
+        self.run.type_char(c);
+        true
+    }
+
+    /// A click at canvas pixel (x, y): a console key or switch.
+    pub fn click(&mut self, x: i32, y: i32) {
+        self.screen.panels_due();
+        match self.screen.hit(x, y) {
+            Some(Hit::Key(k)) => self.press(k),
+            Some(Hit::Switch(sw)) => self.toggle_switch(sw),
+            _ => {}
+        }
+    }
+
+    /// A file for the reader that is not a program tape (a text tape, Bell's memory tape):
+    /// the program reads it. An empty file is refused.
+    pub fn mount_data(&mut self, name: &str, frames: Vec<u8>) -> Result<(), String> {
+        if frames.is_empty() {
+            return Err(format!("{name} is empty: no tape"));
+        }
+        self.run.mount_frames(frames, name);
+        self.screen.view.tape_name = self.run.tape_in_reader().to_owned();
+        self.screen.view.status = format!("{name} in the reader (for the program to read)");
+        Ok(())
+    }
+
+    /// What the punch has punched so far (Bell's memory tape), for a download.
+    pub fn punched(&mut self) -> Vec<u8> {
+        let files = self.run.result_files().unwrap_or_default();
+        files
+            .into_iter()
+            .find_map(|f| match f {
+                pdp1_host::run::ResultFile::Punch(_, bytes) => Some(bytes),
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// The sound since the last call at `rate` samples a second, -1…1 (only at 1×: at other
+    /// speeds the square waves would be noise, the window's rule). The page plays it.
+    pub fn take_sound(&mut self, rate: u32) -> Vec<f32> {
+        let m = self.run.machine();
+        if self.synth.rate() != rate.max(1) {
+            self.synth = FlagSynth::new(self.sound_flags, rate.max(1), m.time_ns(), m.pf());
+        }
+        let changes = self.run.drain_flags();
+        let now = self.run.machine().time_ns();
+        self.sound.clear();
+        self.synth.render(&changes, now, &mut self.sound);
+        if self.pacer.speed() != Speed::Factor(1.0) || self.pacer.paused() {
+            return Vec::new();
+        }
+        let full = f32::from(i16::MAX);
+        self.sound.iter().map(|&s| f32::from(s) / full).collect()
+    }
+
+    /// Whether `frames` is a program tape (RIM or BLK) the page boots as a new machine; any
+    /// other file goes in the reader ([`Page::mount_data`]).
+    pub fn is_boot_tape(frames: &[u8]) -> bool {
+        Tape::boot(frames.to_vec(), "").is_ok()
+    }
+
+    /// Names of the built-in tapes, comma-separated (the page's tape buttons).
+    pub fn built_in() -> String {
+        tapes::names().join(",")
+    }
+}
+
+impl Page {
+    /// Run to emulated time `t` in chunks.
+    fn run_to(&mut self, t: u64) {
+        while self.run.machine().running() && self.run.machine().time_ns() < t {
+            let now = self.run.machine().time_ns();
+            if !self.step(t.min(now + CHUNK_NS)) {
+                return;
+            }
+        }
+    }
+
+    /// One step of the controller; false when the machine stopped.
+    fn step(&mut self, t: u64) -> bool {
+        let a = self.run.advance(t);
+        self.show(&a);
+        a.stop.is_none() && a.end.is_none()
+    }
+
+    fn show(&mut self, a: &Advance) {
+        if let Some(n) = a.notes.last() {
+            self.screen.view.status = n.clone();
+        }
+        if self.screen.view.tape_name != self.run.tape_in_reader() {
+            self.screen.view.tape_name = self.run.tape_in_reader().to_owned();
+        }
+        self.screen.feed_display(&a.points);
+        self.screen.feed_typewriter(&a.typed);
+        self.paper.render(&a.typed, &mut self.text);
+        if let Some(end) = &a.end {
+            self.screen.view.status = end.describe();
+        }
+        match a.stop {
+            Some(Stop::Machine(StopReason::Halted)) => {
+                self.screen.view.status = format!(
+                    "halted at pc={:06o} (F4 continues)",
+                    self.run.machine().pc()
+                );
+            }
+            Some(Stop::Machine(r)) => {
+                self.screen.view.status =
+                    pdp1_host::run::End::from_stop(r, self.run.machine()).describe();
+            }
+            Some(Stop::Watch(_)) | None => {}
+        }
+    }
+
+    /// A console key (a function key or a click), as the run controller's action.
+    fn press(&mut self, k: CKey) {
+        let now = host(clock_ms());
+        let view = &mut self.screen.view;
+        match k {
+            CKey::Start => self.run.start(false),
+            CKey::StartSbm => self.run.start(true),
+            CKey::Stop => self.run.stop(),
+            CKey::Continue => self.run.cont(),
+            CKey::Examine => {
+                let w = self.run.examine();
+                let ta = self.run.machine().test_address();
+                view.status = format!("examine {ta:06o}: {:06o}", w.bits());
+            }
+            CKey::Deposit => {
+                self.run.deposit();
+                let m = self.run.machine();
+                view.status = format!(
+                    "deposit {:06o} at {:06o}",
+                    m.test_word().bits(),
+                    m.test_address()
+                );
+            }
+            CKey::ReadIn => match self.run.read_in() {
+                ReadIn::Reading => {}
+                ReadIn::Rewound => {
+                    view.status = "tape rewound to its leader and read in again".into()
+                }
+                ReadIn::NoTape => {
+                    view.status = "no tape in the reader: drop one on the page".into()
+                }
+            },
+            CKey::SingleStep => {
+                let (took, a) = self.run.single_step();
+                self.show(&a);
+                self.screen.view.status = format!("single step: the {took} cycle");
+            }
+            CKey::SingleInst => {
+                let a = self.run.single_inst();
+                self.show(&a);
+            }
+            CKey::Pause => {
+                let p = !self.pacer.paused();
+                self.pacer.set_paused(p, now, self.run.machine().time_ns());
+                view.paused = p;
+            }
+            CKey::Speed => {
+                let s = self.pacer.speed().next();
+                self.pacer.set_speed(s, now, self.run.machine().time_ns());
+                view.speed = s.label();
+            }
+            CKey::Help => view.help = !view.help,
+        }
+        self.pacer.reanchor(now, self.run.machine().time_ns());
+    }
+
+    fn toggle_switch(&mut self, sw: console::Switch) {
+        self.run.toggle_switch(sw);
+        self.screen.view.extend_switch = self.run.machine().extend_switch();
+    }
+}
+
+/// The set-up for a link and a tape: the settings the link gives over the profile of the
+/// tape (recognised as on the desktop), the tape's console steps, the typed keys.
+fn setup(q: &Query, name: &str, frames: Option<Vec<u8>>) -> Result<Setup, String> {
+    let mut settings = Settings {
+        test_word: q.test_word,
+        sense_switches: q.sense_switches,
+        speed: q.speed,
+        ..Settings::default()
+    };
+    let known = frames.as_deref().and_then(library::recognise);
+    let (profile, console) = match known.map(|k| k.what) {
+        Some(Use::Program { profile, console }) => (
+            Some(library::profile(profile).map_err(|e| e.to_string())?),
+            console,
+        ),
+        Some(Use::Other { advice }) => {
+            let k = known.expect("recognised");
+            return Err(format!(
+                "tape {name}: this is {} ({}): {advice}",
+                k.title, k.file
+            ));
+        }
+        None => (None, library::Console::default()),
+    };
+    if let Some(p) = profile {
+        p.apply(&mut settings);
+    }
+    settings.test_word = settings
+        .test_word
+        .or(console.test_word.map(pdp1_core::Word::new));
+    settings.sense_switches = settings.sense_switches.or(console.sense_switches);
+    let tape = frames
+        .map(|f| Tape::boot(f, name))
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    Ok(Setup {
+        settings,
+        tape,
+        tape_name: name.to_owned(),
+        typed: q.typed.clone(),
+        halt_test_words: console
+            .halt_test_words
+            .iter()
+            .map(|&w| pdp1_core::Word::new(w))
+            .collect(),
+        deposit_at: console.deposit,
+        start_at: console.start,
+        continue_halts: console.continue_halts,
+        recognised: known,
+        profile,
+        ..Setup::default()
+    })
+}
