@@ -464,11 +464,8 @@ fn setup(q: &Query, name: &str, frames: Option<Vec<u8>>) -> Result<Setup, String
         ..Settings::default()
     };
     let known = frames.as_deref().and_then(library::recognise);
-    let (profile, console) = match known.map(|k| k.what) {
-        Some(Use::Program { profile, console }) => (
-            Some(library::profile(profile).map_err(|e| e.to_string())?),
-            console,
-        ),
+    let console = match known.map(|k| k.what) {
+        Some(Use::Program { console, .. }) => console,
         Some(Use::Other { advice }) => {
             let k = known.expect("recognised");
             return Err(format!(
@@ -476,8 +473,18 @@ fn setup(q: &Query, name: &str, frames: Option<Vec<u8>>) -> Result<Setup, String
                 k.title, k.file
             ));
         }
-        None => (None, library::Console::default()),
+        None => library::Console::default(),
     };
+    // The machine from the tape's content, as on the desktop (issue 27: `options.rs`); the
+    // known tapes' table gives only their console steps.
+    let profile = Some(
+        frames
+            .as_deref()
+            .map_or(library::DEFAULT, |f| library::guess(f).profile),
+    );
+    if console.extend {
+        settings.extend = settings.extend.or(Some(true));
+    }
     if let Some(p) = profile {
         p.apply(&mut settings);
     }
