@@ -400,6 +400,45 @@ const SETTLE_NS: u64 = 300_000_000;
 /// The board's symbol in the program (`--symbols`): the seven-pit layout a7 … a1 Ka b7 … b1 Kb,
 /// then the side to move (0 = lower), as the six-pit program's `bd`.
 pub const BOARD_SYMBOL: &str = "bd";
+/// The deepest search the program completed for its last move (`--symbols`, progress report).
+pub const DEPTH_SYMBOL: &str = "dc";
+
+/// Sense switch 1 (`szs 10` in roms/kalah7.mac), the operator's "move now": up while the
+/// machine thinks, the program plays the move of the deepest search it has completed.
+pub const SS1_MOVE_NOW: u8 = 0o40;
+
+/// The agent's own limit for a whole match's thinking: a quarter of the engine's hour.
+pub const MATCH_LIMIT: Duration = Duration::from_secs(900);
+
+/// Moves the clock keeps time for when the limit comes near: a move may take at most the time
+/// left of [`MATCH_LIMIT`] divided by this.
+const RESERVE_MOVES: u32 = 40;
+
+/// The operator's clock (issue 28): how long the machine may think about each move before the
+/// operator raises sense switch 1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clock {
+    /// The time for one move.
+    pub per_move: Duration,
+    /// Thinking time used so far in the match (wall clock, the engine's measure).
+    pub used: Duration,
+}
+
+impl Clock {
+    pub fn new(per_move: Duration) -> Clock {
+        Clock {
+            per_move,
+            used: Duration::ZERO,
+        }
+    }
+
+    /// This move's time: the time per move, less when the match has used most of
+    /// [`MATCH_LIMIT`] (never reached at the default: 60 moves of 2 s are 120 s).
+    pub fn budget(&self) -> Duration {
+        let left = MATCH_LIMIT.saturating_sub(self.used);
+        self.per_move.min(left / RESERVE_MOVES)
+    }
+}
 
 /// The PDP-1 running the program: keys struck on its typewriter, the typed characters read back.
 pub struct MachineConsole {
@@ -407,6 +446,10 @@ pub struct MachineConsole {
     board_at: Option<u32>,
     /// Emulated time of the last key's work (progress report).
     last_ns: u64,
+    /// The operator's clock for the machine's moves (None: the test word's depth alone).
+    pub clock: Option<Clock>,
+    /// Where the program keeps the deepest search it completed (`dc`, with `--symbols`).
+    pub depth_at: Option<u32>,
 }
 
 impl MachineConsole {
@@ -416,8 +459,10 @@ impl MachineConsole {
             m,
             board_at,
             last_ns: 0,
+            clock: None,
+            depth_at: None,
         };
-        let typed = c.settle(0)?;
+        let typed = c.settle(0, None)?;
         if !typed.trim().is_empty() {
             eprintln!("pdp1 mankalah: the program typed at the start: {typed:?}");
         }
@@ -425,11 +470,16 @@ impl MachineConsole {
     }
 
     /// Run until the program has polled the keyboard, with no key pending, for [`SETTLE_NS`]
-    /// after `after` ns; return what it typed.
-    fn settle(&mut self, after: u64) -> Result<String> {
+    /// after `after` ns; return what it typed. At the host time `move_now` (if any) raise sense
+    /// switch 1.
+    fn settle(&mut self, after: u64, move_now: Option<Instant>) -> Result<String> {
         let mut text = String::new();
         let began = self.m.time_ns();
         loop {
+            if move_now.is_some_and(|t| Instant::now() >= t) {
+                self.m
+                    .set_sense_switches(self.m.sense_switches() | SS1_MOVE_NOW);
+            }
             let now = self.m.time_ns();
             let until = (now / SLICE_NS + 1) * SLICE_NS;
             let stop = self.m.run_until(Limit {
@@ -482,8 +532,20 @@ impl Console for MachineConsole {
                 .with_context(|| format!("no typewriter key for {c:?}"))?,
         };
         let at = self.m.time_ns();
+        // Sense switch 1 down: the machine thinks until its clock (space) or its depth.
+        self.m
+            .set_sense_switches(self.m.sense_switches() & !SS1_MOVE_NOW);
+        let started = Instant::now();
+        let move_now = match self.clock {
+            Some(clock) if c == ' ' => Some(started + clock.budget()),
+            _ => None,
+        };
         self.m.strike_key(code);
-        self.settle(at)
+        let typed = self.settle(at, move_now);
+        if let (Some(clock), ' ') = (self.clock.as_mut(), c) {
+            clock.used += started.elapsed();
+        }
+        typed
     }
 
     fn board(&self) -> Option<([u8; 16], Side)> {
@@ -504,8 +566,12 @@ impl Console for MachineConsole {
     }
 
     fn effort(&self) -> String {
+        let depth = self
+            .depth_at
+            .and_then(|a| self.m.read(a).ok())
+            .map_or(String::new(), |d| format!(", depth {}", d.bits()));
         format!(
-            " ({:.1} s of PDP-1 time)",
+            " ({:.1} s of PDP-1 time{depth})",
             Duration::from_nanos(self.last_ns).as_secs_f64()
         )
     }
@@ -521,11 +587,12 @@ pub fn test_word(depth: u32) -> Word {
     Word::new(TW_SHORT_LOOK | (depth & 0o17))
 }
 
-/// Default search depth (test word bits 14–17), the tournament setting: 8 — a match takes
-/// seconds (at most 87 s measured, 2 % of the hour), where depth 10's took up to 593 s and
-/// varied fivefold with the depth fixed for the whole match; the tournament also ranks equal
-/// wins by response time. See docs/kalah.md, "Depth and time".
-pub const DEFAULT_DEPTH: u32 = 8;
+/// The depth limit of the time-managed search (the default): the test word's largest. The
+/// program deepens until the clock raises sense switch 1.
+pub const TIMED_DEPTH: u32 = 15;
+
+/// The default time per move of the time-managed search (docs/kalah.md, "Depth and time").
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(2);
 
 /// `pdp1 --mankalah TAPE`: play one match on stdin/stdout. Returns true when it ended regularly.
 pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
@@ -535,10 +602,23 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
     if cli.type_text.is_some() || cli.script.is_some() {
         bail!("--mankalah takes its keys from the engine's messages, not from --type or --script");
     }
-    let depth = cli.depth.unwrap_or(DEFAULT_DEPTH);
+    // The tournament default: the time-managed search (deepening to the test word's largest
+    // depth, the clock's sense switch 1 after the time per move); --depth N: that depth alone,
+    // unless --move-time is given too.
+    let depth = cli.depth.unwrap_or(TIMED_DEPTH);
     if !(1..=15).contains(&depth) {
         bail!("--depth {depth}: the test word holds a depth of 1 to 15");
     }
+    let move_time = match cli.move_time {
+        Some(t) if !(t.is_finite() && t > 0.0 && t <= 3600.0) => {
+            bail!("--move-time {t}: give seconds above 0, at most 3600")
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None if cli.depth.is_none() && setup.settings.test_word.is_none() => {
+            Some(DEFAULT_MOVE_TIME)
+        }
+        None => None,
+    };
     let mut m = m;
     match setup.settings.test_word {
         None => m.set_test_word(test_word(depth)),
@@ -555,7 +635,12 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
     if setup.symbols.is_some() && board_at.is_none() {
         bail!("the symbol table has no `{BOARD_SYMBOL}` (the program's board)");
     }
-    let console = MachineConsole::start(m, board_at)?;
+    let mut console = MachineConsole::start(m, board_at)?;
+    console.clock = move_time.map(Clock::new);
+    console.depth_at = setup
+        .symbols
+        .as_ref()
+        .and_then(|s| s.value_of(DEPTH_SYMBOL));
     let mut agent = Agent::new(console);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
