@@ -414,30 +414,47 @@ pub const MATCH_LIMIT: Duration = Duration::from_secs(900);
 /// left of [`MATCH_LIMIT`] divided by this.
 const RESERVE_MOVES: u32 = 40;
 
+/// The host time one move may take at most ([`Clock::cap`]): 60 answers (more than any match
+/// measured has) at 10 s are 600 s, two thirds of [`MATCH_LIMIT`].
+pub const MOVE_CAP: Duration = Duration::from_secs(10);
+
 /// The operator's clock (issue 28): how long the machine may think about each move before the
-/// operator raises sense switch 1.
+/// operator raises sense switch 1. The machine's own time (emulated) sets the move's thinking,
+/// so that its depth does not fall when the host is busy; the host time (the engine's clock)
+/// caps it, so that a match stays inside [`MATCH_LIMIT`] however busy the host is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Clock {
-    /// The time for one move.
-    pub per_move: Duration,
-    /// Thinking time used so far in the match (wall clock, the engine's measure).
+    /// PDP-1 time for one move.
+    pub machine: Duration,
+    /// Host time for one move at most.
+    pub cap: Duration,
+    /// Host thinking time used so far in the match (the engine's measure).
     pub used: Duration,
 }
 
 impl Clock {
-    pub fn new(per_move: Duration) -> Clock {
+    pub fn new(machine: Duration) -> Clock {
         Clock {
-            per_move,
+            machine,
+            cap: MOVE_CAP,
             used: Duration::ZERO,
         }
     }
 
-    /// This move's time: the time per move, less when the match has used most of
-    /// [`MATCH_LIMIT`] (never reached at the default: 60 moves of 2 s are 120 s).
-    pub fn budget(&self) -> Duration {
+    /// This move's host time at most: the cap, less when the match has used most of
+    /// [`MATCH_LIMIT`].
+    pub fn host_budget(&self) -> Duration {
         let left = MATCH_LIMIT.saturating_sub(self.used);
-        self.per_move.min(left / RESERVE_MOVES)
+        self.cap.min(left / RESERVE_MOVES)
     }
+}
+
+/// When the operator raises sense switch 1: at a PDP-1 time (ns) or a host instant, whichever
+/// comes first.
+#[derive(Clone, Copy, Debug)]
+struct MoveNow {
+    machine_ns: u64,
+    host: Instant,
 }
 
 /// The PDP-1 running the program: keys struck on its typewriter, the typed characters read back.
@@ -470,13 +487,14 @@ impl MachineConsole {
     }
 
     /// Run until the program has polled the keyboard, with no key pending, for [`SETTLE_NS`]
-    /// after `after` ns; return what it typed. At the host time `move_now` (if any) raise sense
-    /// switch 1.
-    fn settle(&mut self, after: u64, move_now: Option<Instant>) -> Result<String> {
+    /// after `after` ns; return what it typed. At `move_now` (if any) raise sense switch 1.
+    fn settle(&mut self, after: u64, move_now: Option<MoveNow>) -> Result<String> {
         let mut text = String::new();
         let began = self.m.time_ns();
         loop {
-            if move_now.is_some_and(|t| Instant::now() >= t) {
+            if move_now
+                .is_some_and(|t| self.m.time_ns() >= t.machine_ns || Instant::now() >= t.host)
+            {
                 self.m
                     .set_sense_switches(self.m.sense_switches() | SS1_MOVE_NOW);
             }
@@ -537,7 +555,10 @@ impl Console for MachineConsole {
             .set_sense_switches(self.m.sense_switches() & !SS1_MOVE_NOW);
         let started = Instant::now();
         let move_now = match self.clock {
-            Some(clock) if c == ' ' => Some(started + clock.budget()),
+            Some(clock) if c == ' ' => Some(MoveNow {
+                machine_ns: at + u64::try_from(clock.machine.as_nanos()).unwrap_or(u64::MAX),
+                host: started + clock.host_budget(),
+            }),
             _ => None,
         };
         self.m.strike_key(code);
@@ -591,8 +612,18 @@ pub fn test_word(depth: u32) -> Word {
 /// program deepens until the clock raises sense switch 1.
 pub const TIMED_DEPTH: u32 = 15;
 
-/// The default time per move of the time-managed search (docs/kalah.md, "Depth and time").
-pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(2);
+/// The test word of the time-managed search: [`TIMED_DEPTH`] with Russell's static order
+/// alone. Deepening to each depth examines 0.37–0.45 as many positions as with the short look
+/// (depths 3–9 over 55 positions of reference matches, `cargo run --release -p kalah --example
+/// mankalah_effort`), so in the same time it searches about half a depth deeper.
+pub fn timed_test_word() -> Word {
+    Word::new(TIMED_DEPTH)
+}
+
+/// The default time per move of the time-managed search, PDP-1 time: 6000 s (100 minutes), about
+/// 3 s of an idle host core, where the search completes depth 10 from the opening (docs/kalah.md,
+/// "Depth and time"). [`MOVE_CAP`] bounds it in host time.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(6000);
 
 /// `pdp1 --mankalah TAPE`: play one match on stdin/stdout. Returns true when it ended regularly.
 pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
@@ -610,8 +641,8 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
         bail!("--depth {depth}: the test word holds a depth of 1 to 15");
     }
     let move_time = match cli.move_time {
-        Some(t) if !(t.is_finite() && t > 0.0 && t <= 3600.0) => {
-            bail!("--move-time {t}: give seconds above 0, at most 3600")
+        Some(t) if !(t.is_finite() && t > 0.0 && t <= 1e6) => {
+            bail!("--move-time {t}: give PDP-1 seconds above 0, at most 1000000")
         }
         Some(t) => Some(Duration::from_secs_f64(t)),
         None if cli.depth.is_none() && setup.settings.test_word.is_none() => {
@@ -621,6 +652,7 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
     };
     let mut m = m;
     match setup.settings.test_word {
+        None if cli.depth.is_none() => m.set_test_word(timed_test_word()),
         None => m.set_test_word(test_word(depth)),
         Some(_) if cli.depth.is_some() => bail!("give either --depth or --tw, not both"),
         Some(tw) if tw.bits() & 0o400000 != 0 => bail!(
