@@ -324,6 +324,190 @@ pub fn program(seed: u64) -> Program {
     }
 }
 
+/// A random program with in-out transfers, for the cycle-by-cycle comparison with aap's
+/// pulse-level model (`aap.rs`, issue 31): [`program`]'s image, with device IOTs put into its
+/// main code, a prologue that starts the devices, and sequence-break routines that serve
+/// and restart them, so that completions and break requests fall at every phase of every
+/// instruction the random code mixes.
+///
+/// ```text
+/// 0000–0077   break vectors: 3 (one channel) or 4n+3 (Type 120 channel n): jmp to a routine
+/// 0600–0677   break routines, field 0: rrb (reader), restart the device, lio/lac, jmp i
+/// 0700–0717   prologue, in the start field: asc per channel, first device IOTs, jmp start
+/// ```
+#[derive(Clone, Debug)]
+pub struct IoProgram {
+    /// "break" (one channel), "break16" (Type 120) or "wait" (waiting IOTs, no breaks).
+    pub kind: &'static str,
+    pub prog: Program,
+    pub sbm: bool,
+    pub sbs16: bool,
+    /// The reader's tape.
+    pub tape: Vec<u8>,
+    /// Memory cycles to run.
+    pub cycles: u64,
+}
+
+/// Break routines' area and the prologue (see [`IoProgram`]).
+pub const ROUTINES: u32 = 0o600;
+pub const PROLOGUE: u32 = 0o700;
+
+/// The devices a break routine restarts, with the IOT that starts one without a wait, and
+/// their Type 120 channels (aap's wiring, as pdp1-core's).
+const REARM: [(u32, u32); 5] = [
+    (0o720_001, 1), // rpa
+    (0o720_002, 1), // rpb
+    (0o720_005, 6), // ppa
+    (0o720_006, 6), // ppb
+    (0o720_003, 8), // tyo
+];
+
+/// The memory cycles a program with device IOT `iot` runs: a few completions of the device.
+fn io_cycles(iot: u32) -> u64 {
+    match iot & 0o77 {
+        0o03 => 24_000, // typewriter: 105–205 ms a character
+        0o05 | 0o06 => 8_000,
+        _ => 5_000,
+    }
+}
+
+/// The program for `seed` of kind "break", "break16" or "wait".
+pub fn io_program(seed: u64, kind: &'static str) -> IoProgram {
+    let mut prog = program(seed);
+    let mut r = Rng::new(seed ^ 0xA11_0000_0000);
+    let sbs16 = kind == "break16";
+    let start = prog.pc;
+    let field = start & 0o170_000;
+    let fields: Vec<u32> = prog
+        .words
+        .keys()
+        .map(|a| a & 0o170_000)
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    // A tape that outlasts the run (2.5 ms a line, 120 ms at most): the model's device
+    // service returns early in the cycle its tape runs out, skipping the other devices.
+    let mut tape = Vec::new();
+    for _ in 0..64 {
+        tape.push(if r.chance(60) { 0o200 } else { 0 } | r.below(0o200) as u8);
+    }
+    // The devices the breaks serve: one with one channel, several on the Type 120 (each on
+    // its channel), plus `isb` channels with empty routines.
+    let mut devices: Vec<(u32, u32)> = Vec::new();
+    let mut isb: Vec<u32> = Vec::new();
+    let mut cycles = 5_000;
+    if kind != "wait" {
+        if sbs16 {
+            for &(iot, ch) in &REARM {
+                if r.chance(40) && !devices.iter().any(|&(_, c)| c == ch) {
+                    devices.push((iot, ch));
+                }
+            }
+            isb = (0..16)
+                .filter(|c| ![1, 6, 7, 8].contains(c))
+                .filter(|_| r.chance(25))
+                .collect();
+        } else {
+            devices.push(r.pick(&REARM));
+        }
+        cycles = devices
+            .iter()
+            .map(|&(iot, _)| io_cycles(iot))
+            .max()
+            .unwrap_or(5_000);
+    }
+    let mut w = |a: u32, v: u32| {
+        prog.words.insert(a, v);
+    };
+    // Break vectors and routines (field 0).
+    let mut at = ROUTINES;
+    let chans: Vec<(Option<u32>, u32)> = devices
+        .iter()
+        .map(|&(iot, ch)| (Some(iot), ch))
+        .chain(isb.iter().map(|&ch| (None, ch)))
+        .collect();
+    for &(iot, ch) in &chans {
+        let base = if sbs16 { 4 * ch } else { 0 };
+        w(base + 3, 0o600_000 | at);
+        if iot.is_some_and(|i| i & 0o77 <= 2) {
+            w(at, 0o720_030); // rrb
+            at += 1;
+        }
+        if let Some(i) = iot {
+            w(at, i);
+            at += 1;
+        }
+        w(at, 0o220_000 | (base + 2)); // lio
+        w(at + 1, 0o200_000 | base); // lac
+        w(at + 2, 0o610_000 | (base + 1)); // jmp i
+        at += 3;
+    }
+    // Prologue: activate the channels, start the devices, jump to the program.
+    let mut at = field | PROLOGUE;
+    if sbs16 {
+        for &(_, ch) in &chans {
+            w(at, 0o720_051 | (ch << 6)); // asc
+            at += 1;
+        }
+    }
+    for &(iot, _) in &devices {
+        w(at, iot);
+        at += 1;
+    }
+    w(at, 0o600_000 | (start & 0o7777));
+    // IOTs in the main code (every copy of it): waiting and not, and the break controls.
+    let mut menu: Vec<(u32, u32)> = vec![(0o730_007, 6), (0o720_007, 2), (0o720_033, 3)];
+    if kind == "wait" {
+        menu.extend([
+            (0o730_001, 3),
+            (0o730_002, 2),
+            (0o720_030, 1),
+            (0o730_005, 2),
+            (0o730_006, 1),
+        ]);
+        if r.chance(15) {
+            menu.push((0o730_003, 1));
+            cycles = 24_000;
+        }
+    } else {
+        menu.push((0o720_055, 1)); // esm
+        if r.chance(20) {
+            menu.push((0o720_054, 1)); // lsm
+        }
+        for &ch in &isb {
+            menu.push((0o720_052 | (ch << 6), 2));
+        }
+    }
+    let total: u32 = menu.iter().map(|&(_, n)| n).sum();
+    for k in 0..CODE_LEN - 2 {
+        if !r.chance(12) {
+            continue;
+        }
+        let mut x = r.below(total);
+        let iot = menu
+            .iter()
+            .find(|&&(_, n)| {
+                let hit = x < n;
+                x = x.wrapping_sub(n);
+                hit
+            })
+            .map(|&(i, _)| i)
+            .unwrap_or(0o720_033);
+        for &f in &fields {
+            w(f | (CODE + k), iot);
+        }
+    }
+    prog.pc = field | PROLOGUE;
+    IoProgram {
+        kind,
+        prog,
+        sbm: kind != "wait" || r.chance(30),
+        sbs16,
+        tape,
+        cycles,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

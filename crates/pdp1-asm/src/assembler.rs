@@ -112,6 +112,10 @@ pub(crate) struct Pass<'a> {
     macros: HashMap<String, Macro>,
     /// Dummy-symbol bindings of the macro calls being expanded, innermost last.
     pub(crate) scopes: Vec<HashMap<String, u32>>,
+    /// For each expansion in `scopes`, the dummies whose argument was written as a bare symbol,
+    /// and that symbol: a dummy used as a tag in the body defines it (MAINDEC 1 part 15's
+    /// `ckm,` in `define jdmac ckm,…`).
+    tag_args: Vec<HashMap<String, String>>,
     /// (macro name, line of the call) for each expansion in progress, for diagnostics.
     /// (macro name, line of the call, location where the expansion began) for each expansion
     /// in progress.
@@ -156,6 +160,7 @@ impl<'a> Pass<'a> {
             syms_line: HashMap::new(),
             macros: HashMap::new(),
             scopes: Vec::new(),
+            tag_args: Vec::new(),
             calls: Vec::new(),
             clc: 4, // MACRO's default origin ([macro1] onePass: "Default location is 4")
             radix: 8,
@@ -453,6 +458,18 @@ impl<'a> Pass<'a> {
                 if !is_symbol || raw.chars().any(crate::cursor::is_overbar) {
                     return Err(self.err_at(cur, col, format!("bad label `{raw}`: a label is a symbol (letters and digits, at least one letter)")));
                 }
+                // A dummy symbol as a tag defines the symbol its call gave, at this location.
+                if let Some(i) = self.scopes.iter().rposition(|s| s.contains_key(&name)) {
+                    let Some(arg) = self.tag_args[i].get(&name).cloned() else {
+                        return Err(self.err_at(cur, col, format!("bad label: the dummy `{name}` is a tag, so its argument must be a symbol")));
+                    };
+                    self.dec_note(cur.line.no, col, format!("DEC MACRO: the 1963 MACRO tape does not put the argument in place of the dummy tag `{name},`"));
+                    let clc = self.clc;
+                    self.scopes[i].insert(name, clc);
+                    self.define(cur, col, &arg, clc, SymbolKind::Label);
+                    cur.pos = end + 1;
+                    return Ok(());
+                }
                 // Inside a macro expansion a label gets its location relative to the start of
                 // the expansion, as in DEC's MACRO (tests/oracle/macro_labels.mac), so a macro
                 // with a label can be called more than once.
@@ -533,11 +550,31 @@ impl<'a> Pass<'a> {
             ));
         }
         let mut args = Vec::new();
+        let mut names = Vec::new();
+        // Bare symbols not defined yet: the expansion may define them with a dummy tag, and
+        // they are undefined only if it does not.
+        let mut pending = Vec::new();
         cur.skip_blanks();
         if !cur.at_word_end() {
             loop {
                 cur.skip_blanks();
-                args.push(self.expr(cur)?);
+                let (from, arg_col, end) = (cur.pos, cur.col(), cur.token_end());
+                let mut after = Cursor::new(cur.line.clone(), end);
+                after.skip_blanks();
+                let name = self.symbol_argument(&cur.slice(from, end));
+                let bare = after.peek() == Some(',') || after.at_word_end();
+                match name {
+                    Some(n) if bare && self.lookup(&n).is_none() && self.pseudo(&n).is_none() => {
+                        args.push(0);
+                        pending.push((n.clone(), arg_col));
+                        names.push(Some(n));
+                        *cur = after;
+                    }
+                    _ => {
+                        args.push(self.expr(cur)?);
+                        names.push(self.symbol_argument(cur.slice(from, cur.pos).trim()));
+                    }
+                }
                 cur.skip_blanks();
                 if cur.peek() == Some(',') {
                     cur.bump();
@@ -559,10 +596,15 @@ impl<'a> Pass<'a> {
             ));
         }
         let mut scope = HashMap::new();
+        let mut tags = HashMap::new();
         for (i, d) in m.dummies.iter().enumerate() {
             scope.insert(d.clone(), args.get(i).copied().unwrap_or(0));
+            if let Some(Some(n)) = names.get(i) {
+                tags.insert(d.clone(), n.clone());
+            }
         }
         self.scopes.push(scope);
+        self.tag_args.push(tags);
         self.calls.push((name.to_string(), cur.line.no, self.clc));
         let mut body = Stream {
             lines: m.body,
@@ -571,7 +613,28 @@ impl<'a> Pass<'a> {
         self.run(&mut body);
         self.calls.pop();
         self.scopes.pop();
+        self.tag_args.pop();
+        for (n, c) in pending {
+            if self.lookup(&n).is_none() {
+                self.error(cur.line.no, c, format!("undefined symbol `{n}`"));
+            }
+        }
         Ok(())
+    }
+
+    /// The symbol a macro argument names, if it is written as one bare symbol: itself, or, for
+    /// a dummy of an enclosing call, the symbol that call gave.
+    fn symbol_argument(&self, text: &str) -> Option<String> {
+        let name = text.to_ascii_lowercase();
+        let symbol = name.chars().any(|c| c.is_ascii_alphabetic())
+            && name.chars().all(|c| c.is_ascii_alphanumeric());
+        if !symbol {
+            return None;
+        }
+        match self.scopes.iter().rposition(|s| s.contains_key(&name)) {
+            Some(i) => self.tag_args[i].get(&name).cloned(),
+            None => Some(name),
+        }
     }
 
     fn pseudo_op(
@@ -614,7 +677,13 @@ impl<'a> Pass<'a> {
             Pseudo::Dimension => self.dimension(cur),
             Pseudo::Start => {
                 cur.skip_blanks();
-                if !cur.at_word_end() {
+                // `start` ends its expression at a tab or the end of the line like any word, so
+                // `start<TAB>0` (MAINDEC 4) and a bare `start` have an empty address, which DEC's
+                // MACRO takes as 0: the historic MACRO punches `jmp 0` for `start<TAB>go`
+                // (docs/assembler.md, "start"); what follows is not assembled.
+                if cur.at_word_end() {
+                    self.start = Some(0);
+                } else {
                     let v = self.expr(cur)?;
                     self.end_of_word(cur)?;
                     if v > MAX_ADDR {

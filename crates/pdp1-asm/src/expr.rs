@@ -252,8 +252,8 @@ impl Pass<'_> {
     }
 
     /// `flexo abc`: the next three characters' FIO-DEC codes in one word, first in bits 0–5 (a
-    /// tab is a character here); fewer before the end of the line leave the low bits zero.
-    /// Case is ignored.
+    /// tab is a character here, and the end of the line is a carriage return, 77, after which
+    /// the low bits stay zero). Case is ignored.
     fn flexo(&mut self, cur: &mut Cursor, col: usize) -> Result<u32, Reported> {
         if cur.peek().is_some_and(is_blank) {
             cur.bump();
@@ -262,8 +262,14 @@ impl Pass<'_> {
         for shift in [12, 6, 0] {
             match cur.peek() {
                 // DEC's MACRO takes the next three characters whatever they are, a tab too
-                // (tests/oracle/numbers_text.mac); at the end of the line the rest is zero.
-                None => break,
+                // (tests/oracle/numbers_text.mac), and the end of the line is the carriage
+                // return the source tape has there (the historic MACRO gives `flexo ab` at the
+                // end of a line as 616277; MAINDEC 4's `lac (flex ac`). Nothing is read
+                // from the next line: what is left of the word is zero.
+                None => {
+                    w |= u32::from(fiodec::CARRIAGE_RETURN) << shift;
+                    break;
+                }
                 Some(c) => {
                     cur.bump();
                     match fiodec::from_char(c) {

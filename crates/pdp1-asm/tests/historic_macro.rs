@@ -108,6 +108,11 @@ fn historic_assemble_tapes(
     }
 }
 
+/// The punched words below the BLK loader (7751-7777), which MACRO's tape holds too.
+fn below_the_loader(words: BTreeMap<u32, Word>) -> BTreeMap<u32, Word> {
+    words.into_iter().filter(|(a, _)| *a < 0o7751).collect()
+}
+
 #[test]
 fn historic_macro_agrees_on_test_programs() {
     let Some(macro_rim) = macro_tape() else {
@@ -192,11 +197,7 @@ fn historic_macro_agrees_on(list_name: &str) {
     let texts: Vec<&str> = files.iter().map(|(_, t)| t.as_str()).collect();
     let (theirs, log) = historic_assemble_tapes(&macro_rim, &texts)
         .unwrap_or_else(|log| panic!("roms/{list_name}:\n{log}"));
-    let theirs_words: BTreeMap<u32, Word> = theirs
-        .words
-        .into_iter()
-        .filter(|(a, _)| *a < 0o7751)
-        .collect();
+    let theirs_words = below_the_loader(theirs.words);
     assert!(
         theirs_words == ours.words && theirs.start == ours.start,
         "roms/{list_name}: DEC MACRO's words differ\n{log}"
@@ -220,13 +221,27 @@ fn historic_macro_agrees_on_a_program_in_several_files() {
     assert_eq!(ours.start, single.start);
     let (theirs, log) = historic_assemble_tapes(&macro_rim, &[one, two])
         .unwrap_or_else(|log| panic!("two tapes:\n{log}"));
-    let theirs_words: BTreeMap<u32, Word> = theirs
-        .words
-        .into_iter()
-        .filter(|(a, _)| *a < 0o7751)
-        .collect();
+    let theirs_words = below_the_loader(theirs.words);
     assert_eq!(theirs_words, ours.words, "DEC MACRO from two tapes\n{log}");
     assert_eq!(theirs.start, ours.start);
+}
+
+/// Two constructs of DEC's diagnostics (issue 30): `flexo` at the end of a line takes the
+/// carriage return as its third character, and `start<TAB>go` ends `start`'s word at the tab,
+/// so the start address is 0 (MAINDEC 4 ends `start<TAB>0`).
+#[test]
+fn historic_macro_agrees_on_flexo_at_a_line_end_and_start_before_a_tab() {
+    let Some(macro_rim) = macro_tape() else {
+        return;
+    };
+    let src = "maindec constructs\n100/\ngo,\tflexo ab\n\tlac (flex mul\n\tconstants\nstart\tgo\n";
+    let ours = assemble(src, "t.mac").unwrap();
+    let (theirs, log) =
+        historic_assemble(&macro_rim, src).unwrap_or_else(|log| panic!("DEC MACRO:\n{log}"));
+    let theirs_words = below_the_loader(theirs.words);
+    assert_eq!(theirs_words, ours.words, "{log}");
+    assert_eq!(theirs_words.get(&0o100).map(|w| w.bits()), Some(0o616277));
+    assert_eq!((theirs.start, ours.start), (Some(0), Some(0)), "{log}");
 }
 
 /// Manual experiments: `HISTORIC_SRC=file cargo test -p pdp1-asm --test historic_macro -- --ignored --nocapture`

@@ -58,6 +58,7 @@
 mod core;
 mod cpu;
 mod cycle;
+mod exec;
 mod fast;
 mod io;
 mod readin;
@@ -528,6 +529,11 @@ impl Machine {
     pub fn io_halt(&self) -> bool {
         self.ioh
     }
+    /// The I/O synchroniser IOS: a completion pulse has arrived that no IOT has consumed
+    /// yet (an IOT that waits then proceeds at once; see `machine/io.rs`).
+    pub fn io_sync(&self) -> bool {
+        self.ios
+    }
     /// READ IN is in progress.
     pub fn reading_in(&self) -> bool {
         self.readin.active
@@ -970,6 +976,6 @@ impl Machine {
     /// The return-address word of jsp/jda/cal/lap and the break: OV, EXD, 16-bit PC.
     #[inline(always)]
     fn epc_word(&self) -> u32 {
-        ((self.ov as u32) << 17) | ((self.extend as u32) << 16) | self.pc
+        exec::epc(self.ov, self.extend, self.pc)
     }
 }

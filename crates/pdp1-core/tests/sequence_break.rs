@@ -135,7 +135,7 @@ fn a_twice_deferred_jmp_is_cancelled_after_its_first_defer() {
 }
 
 #[test]
-fn the_long_cycle_of_multiply_is_not_interrupted() {
+fn the_long_cycle_of_multiply_is_not_interrupted_the_break_follows_it() {
     let cfg = MachineConfig {
         mul_div: true,
         ..Default::default()
@@ -149,15 +149,42 @@ fn the_long_cycle_of_multiply_is_not_interrupted() {
     m.set_ac(w(5));
     m.step_cycle(); // fetch of mul (no request yet)
     m.strike_key(0o61); // the request comes before the execute cycle
-    m.step_cycle(); // the execute cycle, Type 10 time and all: not a decision point
+    let t = m.time_ns();
+    m.step_cycle(); // the execute cycle, Type 10 time and all, finishes mul
     assert_eq!((m.ac(), m.io(), m.instructions()), (w(0), w(0o36), 1));
-    assert!(
-        !m.break_entry_next(),
-        "mul finished; no break decided in its long cycle"
-    );
-    m.step_cycle(); // the next fetch decides: law finishes, the break follows
-    assert_eq!((m.ac(), m.pc()), (w(7), 0o102));
+    assert!(m.time_ns() - t > 5_000, "the long cycle ran to its end");
+    // Its TP10 takes the request synchronised in it: the break follows mul, before the
+    // next fetch ([aap] `cycle1` TP10; issue 31).
+    assert_eq!(m.pc(), 0o101);
     assert!(m.break_entry_next());
+    m.step_cycle();
+    assert_eq!((m.pc(), m.read(1).unwrap()), (3, w(0o101)));
+}
+
+#[test]
+fn a_request_synchronised_in_an_execute_cycle_is_taken_right_after_it() {
+    // 100: lac 200 / 101: hlt;  200: 42;  3: hlt. The request comes after lac's fetch: the
+    // execute cycle synchronises it and, at its TP10, sets the break cycle ([aap] `cycle1`
+    // TP10: "if(HSC_SBS_BREAK) pdp->bc |= SBS_BREAK; else pdp->cyc = 0;"), so lac finishes and
+    // the break follows at once - not one fetch later, which would cancel the next
+    // instruction (issue 31; before it, pdp1-core did that).
+    let mut m = one_channel(
+        &[(0o100, 0o200200), (0o101, HLT), (0o200, 0o42), (0o3, HLT)],
+        0o100,
+    );
+    m.step_cycle(); // fetch of lac
+    m.strike_key(0o61);
+    m.step_cycle(); // execute: lac done, the break decided
+    assert_eq!((m.ac(), m.pc(), m.instructions()), (w(0o42), 0o101, 1));
+    assert!(m.break_entry_next());
+    assert_eq!(m.cycles(), 2);
+    m.step_cycle(); // the entry, three cycles
+    assert_eq!((m.pc(), m.cycles(), m.read(1).unwrap()), (3, 5, w(0o101)));
+    assert_eq!(
+        m.ir(),
+        0,
+        "the first break cycle clears IR ([aap] brkcycle TP4)"
+    );
 }
 
 #[test]
@@ -177,6 +204,56 @@ fn an_xct_is_cancelled_after_its_fetch_and_its_target_after_the_target_fetch() {
     m.step_cycle(); // xct's second cycle = the fetch of lac 300
     assert_eq!((m.pc(), m.ac(), m.instructions()), (0o100, w(0), 0));
     assert!(m.break_entry_next());
+}
+
+#[test]
+fn a_punch_break_decided_in_an_execute_cycle_at_the_cycles_aaps_model_gives() {
+    // A punch-driven break that restarts the punch, while a lac loop runs (issue 31):
+    // 100: ppa / 101: lac 200 / 102: jmp 101;  3: jmp 300;  300: ppa / lio 2 / lac 0 / jmp i 1.
+    // aap's pulse-level model (tests/aap/driver.c, START with sequence-break mode) decides
+    // the first break at the end of cycle 3177, lac's execute cycle (the punch's line, 1/63 s
+    // after the ppa at TP10 of cycle 1, is done after cycle 3176 and synchronised in 3177):
+    // the entry is cycles 3178-3180 and returns to 102. The second is decided after cycle
+    // 6358, a fetch of lac, which is cancelled: it returns to 101. Before issue 31 pdp1-core
+    // decided the first one a cycle later, at the next fetch, cancelling the jmp there.
+    let words = [
+        (0o100, 0o720005),
+        (0o101, 0o200200),
+        (0o102, 0o600101),
+        (0o3, 0o600300),
+        (0o300, 0o720005),
+        (0o301, 0o220002),
+        (0o302, 0o200000),
+        (0o303, JMP_I_1),
+    ];
+    let mut m = one_channel(&words, 0o100);
+    let mut decided = Vec::new();
+    let mut returns = Vec::new();
+    while m.cycles() < 7000 {
+        assert_eq!(m.step_cycle(), StopReason::Stepped);
+        if m.break_entry_next() {
+            decided.push(m.cycles());
+            returns.push(m.pc());
+        }
+    }
+    assert_eq!(
+        decided,
+        [3177, 6358],
+        "cycles after which the break is decided"
+    );
+    assert_eq!(returns, [0o102, 0o101]);
+    // The run loop ends each entry where single cycles do.
+    for (until, ret) in [(3180, 0o102), (6361, 0o101)] {
+        let mut f = one_channel(&words, 0o100);
+        assert_eq!(
+            f.run_until(Limit {
+                until_ns: Some(until * 5_000),
+                instructions: None
+            }),
+            StopReason::TimeLimit
+        );
+        assert_eq!((f.cycles(), f.pc(), f.read(1).unwrap()), (until, 3, w(ret)));
+    }
 }
 
 #[test]

@@ -27,10 +27,9 @@ pub struct WavRecorder {
 }
 
 impl WavRecorder {
-    /// Start listening to `m` now: flags already recorded (before this run) are dropped, the
-    /// sound starts from the flags as they are.
-    pub fn start(path: &Path, setup: &Setup, m: &mut Machine) -> WavRecorder {
-        m.drain_flags();
+    /// Start listening to `m` now (the caller dropped the flag changes recorded before this
+    /// run): the sound starts from the flags as they are.
+    pub fn start(path: &Path, setup: &Setup, m: &Machine) -> WavRecorder {
         WavRecorder {
             path: path.to_path_buf(),
             synth: FlagSynth::new(sound_config(setup), SAMPLE_RATE, m.time_ns(), m.pf()),
@@ -39,14 +38,13 @@ impl WavRecorder {
     }
 
     /// Render everything up to the machine's time now.
-    pub fn feed(&mut self, m: &mut Machine) {
-        let changes = m.drain_flags();
-        self.synth.render(&changes, m.time_ns(), &mut self.samples);
+    pub fn feed(&mut self, changes: &[pdp1_core::FlagChange], m: &Machine) {
+        self.synth.render(changes, m.time_ns(), &mut self.samples);
     }
 
     /// Render to the end and write the file: mono, 16-bit PCM.
-    pub fn finish(mut self, m: &mut Machine) -> Result<()> {
-        self.feed(m);
+    pub fn finish(mut self, changes: &[pdp1_core::FlagChange], m: &Machine) -> Result<()> {
+        self.feed(changes, m);
         let spec = hound::WavSpec {
             channels: 1,
             sample_rate: SAMPLE_RATE,

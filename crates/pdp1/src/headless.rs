@@ -8,22 +8,17 @@
 //! boundaries as one that was not, and continues bit-identically.
 
 use crate::audio::WavRecorder;
-use crate::cli::Cli;
 use crate::config::Speed;
 use crate::draw::render;
-use crate::keyboard::stdin::StdinKeys;
-use crate::run::{End, KeySource, Polled, RunControl};
+use crate::run::{End, KeySource, Polled, RunControl, RunPlan, SLICE_NS};
 use crate::setup::Setup;
-use crate::trace::Tracer;
+use crate::stdin::StdinKeys;
 use crate::typeout::Paper;
 use anyhow::{Context, Result};
 use pdp1_core::Machine;
 use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-/// Emulated time between the host's looks at the machine (10 ms: keys are struck at least
-/// 100 ms apart, and the idle stop needs one second).
-pub const SLICE_NS: u64 = 10_000_000;
 
 /// Keys from stdin, for the run controller.
 impl KeySource for StdinKeys {
@@ -44,13 +39,23 @@ impl KeySource for StdinKeys {
 /// The run itself is the controller's ([`RunControl::advance`], one slice at a time); this
 /// driver adds what only a terminal has: the paper on stdout, keys from stdin, `--audio`,
 /// `--screenshot` and pacing to the wall clock for a person at the terminal.
-pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
-    if setup.tape.is_none() && cli.load_state.is_none() && setup.script.is_none() {
+/// What the command line asks of a headless run besides the set-up (built by `main`).
+#[derive(Debug, Default)]
+pub struct Options {
+    /// A machine just powered on (no `--load-state`).
+    pub fresh: bool,
+    pub trace: Option<PathBuf>,
+    pub screenshot: Option<PathBuf>,
+    pub audio: Option<PathBuf>,
+}
+
+pub fn run(m: Machine, plan: RunPlan, opts: &Options, setup: &Setup) -> Result<End> {
+    if setup.tape.is_none() && opts.fresh && setup.script.is_none() {
         anyhow::bail!(
             "nothing to run: give a TAPE to read in (or --load-state FILE.ron, or a --script)"
         );
     }
-    let mut run = RunControl::for_run(cli, setup, m);
+    let mut run = RunControl::for_run(plan, setup, opts.fresh, m);
     // Nobody at the console: a stop ends the run, and so does waiting for a key that will
     // never come.
     run.unattended = true;
@@ -68,32 +73,32 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
     } else {
         Speed::Max
     });
-    if let Some(t) = cli.trace.as_deref().map(Tracer::create).transpose()? {
+    if let Some(t) = opts.trace.as_deref().map(crate::files::trace).transpose()? {
         run.trace(t);
     }
     let stdout = std::io::stdout();
     let mut paper = Paper::new(stdout.is_terminal());
     let mut text = String::new();
     // `--screenshot`: the window's own picture (scope, console, paper), drawn without a window.
-    let mut screen = cli.screenshot.as_ref().map(|_| {
+    let mut screen = opts.screenshot.as_ref().map(|_| {
         let (w, h) = render::DEFAULT_SIZE;
         let mut sc = render::Screen::new(w, h);
         sc.widen_for_second_display();
-        sc.view.tape_name = crate::frontend::tape_name(cli.tape.as_deref());
+        sc.view.tape_name = setup.tape_name.clone();
         sc
     });
 
     // `--audio`: the flags' sound from here on.
-    let mut audio = cli
-        .audio
-        .as_deref()
-        .map(|p| WavRecorder::start(p, setup, &mut run.m));
-    let start_ns = run.m.time_ns();
+    let mut audio = opts.audio.as_deref().map(|p| {
+        run.drain_flags();
+        WavRecorder::start(p, setup, run.machine())
+    });
+    let start_ns = run.machine().time_ns();
     let wall = Instant::now();
 
     let end = loop {
         // Slices end on an absolute grid of emulated time.
-        let now = run.m.time_ns();
+        let now = run.machine().time_ns();
         let slice_end = (now / SLICE_NS).saturating_add(1).saturating_mul(SLICE_NS);
         let a = run.advance(slice_end);
         if !a.script_out.is_empty() {
@@ -114,7 +119,8 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             text.clear();
         }
         if let Some(au) = audio.as_mut() {
-            au.feed(&mut run.m);
+            let changes = run.drain_flags();
+            au.feed(&changes, run.machine());
         }
         if let Some(sc) = screen.as_mut() {
             if sc.view.tape_name != run.tape_in_reader() {
@@ -127,7 +133,8 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
             break end;
         }
         if let Speed::Factor(f) = speed {
-            let due = Duration::from_secs_f64((run.m.time_ns() - start_ns) as f64 / 1e9 / f);
+            let due =
+                Duration::from_secs_f64((run.machine().time_ns() - start_ns) as f64 / 1e9 / f);
             if let Some(ahead) = due.checked_sub(wall.elapsed()) {
                 std::thread::sleep(ahead);
             }
@@ -140,16 +147,19 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<End> {
         let _ = out.write_all(text.as_bytes()).and_then(|_| out.flush());
     }
     run.close_keys();
-    if let (Some(sc), Some(path)) = (screen.as_mut(), &cli.screenshot) {
-        sc.screenshot(&run.m, path)
+    if let (Some(sc), Some(path)) = (screen.as_mut(), &opts.screenshot) {
+        sc.screenshot(run.machine())
+            .map_err(anyhow::Error::from)
+            .and_then(|png| crate::files::write_png(&png, path))
             .with_context(|| format!("cannot write screenshot {}", path.display()))?;
     }
     if let Some(a) = audio {
-        a.finish(&mut run.m)?;
+        let changes = run.drain_flags();
+        a.finish(&changes, run.machine())?;
     }
     // The end-of-run outputs in the window's order: trace, punch, state (the screenshot was
     // written above), then the dumps.
-    run.write_files()?;
-    run.write_dumps();
+    crate::files::write_run_files(&mut run)?;
+    crate::files::print_dumps(&run);
     Ok(end)
 }

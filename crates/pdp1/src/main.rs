@@ -8,20 +8,15 @@
 
 mod audio;
 mod cli;
-mod config;
-mod draw;
+mod files;
 mod frontend;
 mod headless;
-mod keyboard;
-mod library;
 mod mankalah;
-mod run;
-mod script;
-mod setup;
-mod state;
-mod tape;
-mod trace;
-mod typeout;
+mod options;
+mod stdin;
+
+// The library every host stands on (crates/pdp1-host), under the names the drivers use.
+use pdp1_host::{config, draw, keyboard, library, run, script, setup, state, tape, trace, typeout};
 
 use clap::Parser;
 use std::process::ExitCode;
@@ -53,23 +48,91 @@ fn main() -> ExitCode {
     }
 }
 
+/// Options a driver cannot honour are refused with one line, never silently dropped (issue
+/// 25): what each driver does with the others is in docs/headless.md and docs/kalah.md.
+fn refuse_options(cli: &cli::Cli) -> anyhow::Result<()> {
+    use anyhow::bail;
+    if cli.mankalah {
+        // The agent answers at the machine's top speed and shows nothing: no picture, no
+        // sound, and a breakpoint would stop the program in the middle of the match.
+        let refused = [
+            (!cli.breakpoint.is_empty(), "--breakpoint"),
+            (cli.screenshot.is_some(), "--screenshot"),
+            (cli.audio.is_some(), "--audio"),
+            (cli.speed.is_some(), "--speed"),
+            (cli.mute, "--mute"),
+            (cli.sound_flags.is_some(), "--sound-flags"),
+        ];
+        if let Some((_, name)) = refused.iter().find(|(given, _)| *given) {
+            bail!(
+                "{name} does not go with --mankalah (the agent plays at top speed, shows and \
+                 sounds nothing, and is not stopped mid-match)"
+            );
+        }
+    } else if let Some(d) = cli.depth {
+        bail!("--depth {d} is the ManKalah agent's search depth: give it with --mankalah (a run's depth is the program's test word, --tw)");
+    } else if let Some(t) = cli.move_time {
+        bail!("--move-time {t} is the ManKalah agent's time per move: give it with --mankalah");
+    }
+    if !cli.mankalah && !cli.headless && cli.audio.is_some() {
+        bail!("--audio records a headless run's sound to a file: give it with --headless (the window plays the sound; ctrl+U turns it off)");
+    }
+    Ok(())
+}
+
 /// Headless runs say why they ended; the window just closes (`None`).
 fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
-    let setup = setup::Setup::from_cli(cli)?;
+    refuse_options(cli)?;
+    let setup = options::setup_from_cli(cli)?;
     if cli.verbose {
         if let Some(note) = setup.machine_note() {
             eprintln!("pdp1: {note}");
         }
     }
-    let machine = setup.build_machine(cli)?;
+    let machine = setup.build_machine(options::restored(cli)?)?;
+    // Each driver takes its own options, built from the command line here; none sees `Cli`.
+    let plan = options::run_plan(cli, &setup);
+    let fresh = cli.load_state.is_none();
     if cli.mankalah {
+        let opts = mankalah::Options {
+            fresh,
+            depth: cli.depth,
+            move_time: cli.move_time,
+            trace: cli.trace.clone(),
+        };
         // The match's end (regular or aborted by the engine) is a normal end; errors are `Err`.
-        return mankalah::run(machine, cli, &setup).map(|_| None);
+        return mankalah::run(machine, plan, &opts, &setup).map(|_| None);
     }
     if cli.headless {
-        headless::run(machine, cli, &setup).map(Some)
+        let opts = headless::Options {
+            fresh,
+            trace: cli.trace.clone(),
+            screenshot: cli.screenshot.clone(),
+            audio: cli.audio.clone(),
+        };
+        headless::run(machine, plan, &opts, &setup).map(Some)
     } else {
+        let opts = frontend::Options {
+            // The window runs in real time unless told otherwise.
+            speed: setup.speed(frontend::pacing::Speed::Factor(1.0)),
+            symbols: setup.symbols.clone(),
+            screenshot: cli.screenshot.clone(),
+            trace: cli.trace.clone(),
+            save_state: cli.save_state.clone(),
+            load_state: cli.load_state.clone(),
+            program_help: cli
+                .tape
+                .as_deref()
+                .map(frontend::program_help)
+                .transpose()?
+                .unwrap_or_default(),
+            no_tape: cli.tape.is_none() && cli.load_state.is_none(),
+            tape_name: setup.tape_name.clone(),
+            fresh,
+            script_name: cli.script.as_ref().map(|p| p.display().to_string()),
+            mute: cli.mute,
+        };
         // The frontend explains a missing display and points to --headless itself.
-        frontend::run(machine, cli, &setup).map(|()| None)
+        frontend::run(machine, plan, opts, &setup).map(|()| None)
     }
 }

@@ -26,13 +26,12 @@
 //! [`Agent`] is the protocol logic; it drives anything that implements [`Console`], so that it
 //! can be tested without a process or a PDP-1 ([`MachineConsole`] is the emulated one).
 
-use crate::cli::Cli;
+use crate::run::{End, RunControl, Stop};
 use crate::setup::Setup;
-use crate::typeout::{stroke, Stroke};
 use anyhow::{bail, Context, Result};
 use kalah::mankalah::{agent_line, Action, EngineMsg, Match, Turn, HOLES};
 use kalah::{Board7, Side};
-use pdp1_core::{Limit, Machine, StopReason, Word};
+use pdp1_core::{Machine, Word};
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
@@ -392,11 +391,17 @@ pub fn serve<C: Console>(
 // ---- the emulated PDP-1 ----
 
 /// Emulated time between the agent's looks at the machine: the headless runner's slice.
-use crate::headless::SLICE_NS;
+use crate::run::SLICE_NS;
 /// The program has finished with a key when it has been polling the keyboard for this long
 /// (emulated time: the DEC program polls after every display frame of about 50 ms, and a wait
 /// lapses after 100 ms without a poll, so this is several frames of waiting).
 const SETTLE_NS: u64 = 300_000_000;
+/// Longest the program may work on one key without waiting for the next, in emulated time,
+/// when `--max-seconds` does not limit the match: 30 days of PDP-1 time. Depth 12's first
+/// move takes 3.9 days (131 s on the host; docs/kalah.md, "Depth and time"), so no depth a
+/// match can afford comes near it, and a program that never asks for a key ends with an
+/// error after about a quarter of an hour on the host instead of running for ever.
+pub const ANSWER_LIMIT_NS: u64 = 30 * 86_400 * 1_000_000_000;
 /// The board's symbol in the program (`--symbols`): the seven-pit layout a7 … a1 Ka b7 … b1 Kb,
 /// then the side to move (0 = lower), as the six-pit program's `bd`.
 pub const BOARD_SYMBOL: &str = "bd";
@@ -458,8 +463,9 @@ struct MoveNow {
 }
 
 /// The PDP-1 running the program: keys struck on its typewriter, the typed characters read back.
+/// The run controller runs it (the headless runner's slices, its limits and stop rules).
 pub struct MachineConsole {
-    pub m: Machine,
+    run: RunControl,
     board_at: Option<u32>,
     /// Emulated time of the last key's work (progress report).
     last_ns: u64,
@@ -470,10 +476,13 @@ pub struct MachineConsole {
 }
 
 impl MachineConsole {
-    /// A machine just after READ IN: run it until the program waits for the first key.
-    pub fn start(m: Machine, board_at: Option<u32>) -> Result<MachineConsole> {
+    /// A machine just after READ IN, in its controller: run it until the program waits for
+    /// the first key.
+    pub fn start(mut run: RunControl, board_at: Option<u32>) -> Result<MachineConsole> {
+        // Nobody at the console: a halt, a breakpoint or an error ends the match.
+        run.unattended = true;
         let mut c = MachineConsole {
-            m,
+            run,
             board_at,
             last_ns: 0,
             clock: None,
@@ -486,56 +495,91 @@ impl MachineConsole {
         Ok(c)
     }
 
+    /// The program on the tape must be the seven-pit one: the six-pit DEC game (roms/kalah.rim)
+    /// would answer the engine with pits it does not have (issue 25: `MOVE;7`). Recognised by
+    /// the program itself, not by the tape's hash: on a copy of the machine, key 7 is struck
+    /// — the seven-pit program plays its pit 7 and types `7` and the punctuation, the six-pit
+    /// one has no key 7 and crosses it out (`7`, backspace, `x`: docs/kalah.md). The match's
+    /// machine is not touched.
+    pub fn check_seven_pits(&self) -> Result<()> {
+        let copy = RunControl::new(
+            crate::run::RunPlan::default(),
+            crate::tape::Feeder::default(),
+            crate::keyboard::Typist::default(),
+            self.run.machine().clone(),
+        );
+        let mut probe = MachineConsole {
+            run: copy,
+            board_at: None,
+            last_ns: 0,
+            clock: None,
+            depth_at: None,
+        };
+        probe.run.unattended = true;
+        let typed = probe.key('7')?;
+        if typed.contains('\u{8}') {
+            bail!(
+                "the program on TAPE has no pit 7 (it crossed out key 7: {:?}); --mankalah plays the \
+                 seven-pit program, roms/kalah7.rim, not the six-pit DEC game (roms/kalah.rim)",
+                shown(&typed)
+            );
+        }
+        Ok(())
+    }
+
+    /// The run is over: its result files (`--trace`, `--punch`, `--save-state`) and dumps.
+    pub fn finish(mut self) -> Result<()> {
+        crate::files::write_run_files(&mut self.run)?;
+        crate::files::print_dumps(&self.run);
+        Ok(())
+    }
+
     /// Run until the program has polled the keyboard, with no key pending, for [`SETTLE_NS`]
     /// after `after` ns; return what it typed. At `move_now` (if any) raise sense switch 1.
     fn settle(&mut self, after: u64, move_now: Option<MoveNow>) -> Result<String> {
         let mut text = String::new();
-        let began = self.m.time_ns();
+        let began = self.run.machine().time_ns();
         loop {
-            if move_now
-                .is_some_and(|t| self.m.time_ns() >= t.machine_ns || Instant::now() >= t.host)
-            {
-                self.m
-                    .set_sense_switches(self.m.sense_switches() | SS1_MOVE_NOW);
+            let now = self.run.machine().time_ns();
+            if move_now.is_some_and(|t| now >= t.machine_ns || Instant::now() >= t.host) {
+                let ss = self.run.machine().sense_switches();
+                self.run.set_sense_switches(ss | SS1_MOVE_NOW);
             }
-            let now = self.m.time_ns();
             let until = (now / SLICE_NS + 1) * SLICE_NS;
-            let stop = self.m.run_until(Limit {
-                until_ns: Some(until),
-                instructions: None,
-            });
-            for e in self.m.drain_typewriter() {
-                if e.local {
-                    continue;
-                }
-                match stroke(e.code, e.upper) {
-                    Stroke::Return => text.push('\n'),
-                    Stroke::Backspace => text.push('\u{8}'),
-                    Stroke::Tab => text.push('\t'),
-                    Stroke::Char(c) | Stroke::Overstrike(c) => text.push(c),
-                    Stroke::Nothing => {}
-                }
+            let a = self.run.advance(until);
+            crate::script::typed_text(&a.typed, &mut text);
+            // The program flags are not listened to; keep them from piling up.
+            self.run.drain_flags();
+            let m = self.run.machine();
+            let end = match (a.end, a.stop) {
+                (Some(End::TimeLimit), _) => bail!(
+                    "the emulated-time limit (--max-seconds) was reached after the program typed {:?}",
+                    shown(&text)
+                ),
+                (Some(end), _) => Some(end),
+                (None, Some(Stop::Machine(r))) => Some(End::from_stop(r, m)),
+                (None, _) => None,
+            };
+            if let Some(end) = end {
+                bail!(
+                    "the machine stopped ({}) after the program typed {:?}",
+                    end.describe(),
+                    shown(&text)
+                );
             }
-            // The display and the program flags are not looked at; keep them from piling up.
-            self.m.drain_display();
-            self.m.drain_flags();
-            match stop {
-                StopReason::TimeLimit | StopReason::InstructionLimit | StopReason::Stepped => {}
-                other => {
-                    let end = crate::run::End::from_stop(other, &self.m);
-                    bail!(
-                        "the machine stopped ({}) after the program typed {:?}",
-                        end.describe(),
-                        shown(&text)
-                    );
-                }
-            }
-            if let Some(since) = self.m.key_wait_since() {
-                if !self.m.key_pending() && since >= after && self.m.time_ns() - since >= SETTLE_NS
-                {
+            if let Some(since) = m.key_wait_since() {
+                if !m.key_pending() && since >= after && m.time_ns() - since >= SETTLE_NS {
                     self.last_ns = since.saturating_sub(began);
                     return Ok(text);
                 }
+            }
+            if self.run.plan.max_ns.is_none() && m.time_ns() - began >= ANSWER_LIMIT_NS {
+                bail!(
+                    "the program did not wait for a key within {} days of emulated time (it typed \
+                     {:?}); --max-seconds sets another limit",
+                    ANSWER_LIMIT_NS / 86_400_000_000_000,
+                    shown(&text)
+                );
             }
         }
     }
@@ -549,10 +593,10 @@ impl Console for MachineConsole {
                 .map(|(code, _)| code)
                 .with_context(|| format!("no typewriter key for {c:?}"))?,
         };
-        let at = self.m.time_ns();
+        let at = self.run.machine().time_ns();
         // Sense switch 1 down: the machine thinks until its clock (space) or its depth.
-        self.m
-            .set_sense_switches(self.m.sense_switches() & !SS1_MOVE_NOW);
+        let ss = self.run.machine().sense_switches();
+        self.run.set_sense_switches(ss & !SS1_MOVE_NOW);
         let started = Instant::now();
         let move_now = match self.clock {
             Some(clock) if c == ' ' => Some(MoveNow {
@@ -561,7 +605,7 @@ impl Console for MachineConsole {
             }),
             _ => None,
         };
-        self.m.strike_key(code);
+        self.run.strike_code(code);
         let typed = self.settle(at, move_now);
         if let (Some(clock), ' ') = (self.clock.as_mut(), c) {
             clock.used += started.elapsed();
@@ -571,7 +615,7 @@ impl Console for MachineConsole {
 
     fn board(&self) -> Option<([u8; 16], Side)> {
         let at = self.board_at?;
-        let word = |i: u32| self.m.read(at + i).map_or(0, |w| w.bits());
+        let word = |i: u32| self.run.machine().read(at + i).map_or(0, |w| w.bits());
         let mut b = Board7::opening(0);
         for (i, c) in b.cells.iter_mut().enumerate() {
             // A count beyond 98 cannot be a board: shown as it is (255) so the comparison fails.
@@ -589,7 +633,7 @@ impl Console for MachineConsole {
     fn effort(&self) -> String {
         let depth = self
             .depth_at
-            .and_then(|a| self.m.read(a).ok())
+            .and_then(|a| self.run.machine().read(a).ok())
             .map_or(String::new(), |d| format!(", depth {}", d.bits()));
         format!(
             " ({:.1} s of PDP-1 time{depth})",
@@ -626,35 +670,47 @@ pub fn timed_test_word() -> Word {
 pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(6000);
 
 /// `pdp1 --mankalah TAPE`: play one match on stdin/stdout. Returns true when it ended regularly.
-pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
-    if setup.tape.is_none() && cli.load_state.is_none() {
+/// What the command line asks of the agent besides the set-up (built by `main`).
+#[derive(Debug, Default)]
+pub struct Options {
+    /// A machine just powered on (no `--load-state`).
+    pub fresh: bool,
+    /// `--depth`.
+    pub depth: Option<u32>,
+    /// `--move-time`: PDP-1 seconds a move for the time-managed search.
+    pub move_time: Option<f64>,
+    pub trace: Option<std::path::PathBuf>,
+}
+
+pub fn run(m: Machine, plan: crate::run::RunPlan, opts: &Options, setup: &Setup) -> Result<bool> {
+    if setup.tape.is_none() && opts.fresh {
         bail!("--mankalah needs the program's TAPE (e.g. roms/kalah7.rim)");
     }
-    if cli.type_text.is_some() || cli.script.is_some() {
+    if setup.typed.is_some() || setup.script.is_some() {
         bail!("--mankalah takes its keys from the engine's messages, not from --type or --script");
     }
     // The tournament default: the time-managed search (deepening to the test word's largest
     // depth, the clock's sense switch 1 after the time per move); --depth N: that depth alone,
     // unless --move-time is given too.
-    let depth = cli.depth.unwrap_or(TIMED_DEPTH);
+    let depth = opts.depth.unwrap_or(TIMED_DEPTH);
     if !(1..=15).contains(&depth) {
         bail!("--depth {depth}: the test word holds a depth of 1 to 15");
     }
-    let move_time = match cli.move_time {
+    let move_time = match opts.move_time {
         Some(t) if !(t.is_finite() && t > 0.0 && t <= 1e6) => {
             bail!("--move-time {t}: give PDP-1 seconds above 0, at most 1000000")
         }
         Some(t) => Some(Duration::from_secs_f64(t)),
-        None if cli.depth.is_none() && setup.settings.test_word.is_none() => {
+        None if opts.depth.is_none() && setup.settings.test_word.is_none() => {
             Some(DEFAULT_MOVE_TIME)
         }
         None => None,
     };
     let mut m = m;
     match setup.settings.test_word {
-        None if cli.depth.is_none() => m.set_test_word(timed_test_word()),
+        None if opts.depth.is_none() => m.set_test_word(timed_test_word()),
         None => m.set_test_word(test_word(depth)),
-        Some(_) if cli.depth.is_some() => bail!("give either --depth or --tw, not both"),
+        Some(_) if opts.depth.is_some() => bail!("give either --depth or --tw, not both"),
         Some(tw) if tw.bits() & 0o400000 != 0 => bail!(
             "--tw {tw}: the analysis line (bit 0) would follow every machine move; leave it off"
         ),
@@ -667,7 +723,19 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
     if setup.symbols.is_some() && board_at.is_none() {
         bail!("the symbol table has no `{BOARD_SYMBOL}` (the program's board)");
     }
-    let mut console = MachineConsole::start(m, board_at)?;
+    let mut run = RunControl::for_run(plan, setup, opts.fresh, m);
+    if let Some(t) = opts.trace.as_deref().map(crate::files::trace).transpose()? {
+        run.trace(t);
+    }
+    if !setup.settings.breakpoints.is_empty() {
+        bail!("the configuration's breakpoints do not go with --mankalah (a breakpoint would stop the program in the middle of the match)");
+    }
+    let mut console = MachineConsole::start(run, board_at)?;
+    if setup.tape.is_some() {
+        // (A fresh program: every pit holds seeds, so only a missing pit 7 crosses out key
+        // 7. A restored state may have it empty.)
+        console.check_seven_pits()?;
+    }
     console.clock = move_time.map(Clock::new);
     console.depth_at = setup
         .symbols
@@ -680,6 +748,7 @@ pub fn run(m: Machine, cli: &Cli, setup: &Setup) -> Result<bool> {
     if !regular {
         eprintln!("pdp1 mankalah: the engine ended the match early (END without a final CHANGE)");
     }
+    agent.console.finish()?;
     Ok(regular)
 }
 

@@ -3,9 +3,11 @@
 //! This is the one path of an instruction through its cycles — fetch, each defer, execute —
 //! keeping the position in [`Phase`]: SINGLE STEP stops after each cycle, SINGLE INST and the
 //! run loop's slow path (`Machine::step`) run it to the next fetch, servicing devices after
-//! each cycle. The operations themselves are `cpu.rs`'s (`mem_op`, `execute`). The fast run
-//! loop (`fast.rs`) has its own copy for speed; tests hold the two equal, IOTs and breaks
-//! included.
+//! each cycle. The operations themselves — an execute cycle's, a defer cycle's addressing,
+//! `xct`'s and the chains' limits, `jmp`/`jsp`, `cal`/`jda` — are `exec.rs`'s pure functions
+//! (through `cpu.rs`'s `mem_op` and `execute`), which the fast run loop (`fast.rs`) calls too;
+//! it differs only in running whole instructions between device events, and tests hold the
+//! two equal, IOTs and breaks included.
 //!
 //! Cycle structure ([aap] cycle 0 / defer / cycle 1; pdp1-hardware.md §3.1):
 //! * fetch: reads the instruction. jmp/jsp direct, skip, shift, law, IOT and operate finish
@@ -23,8 +25,8 @@
 //! cycle. Also, it cannot interrupt the long cycle 1 of automatic multiply/divide.
 //! (maintenance manual 6-19)"): a request is synchronised early in a cycle (TP4, `sbs_sync`),
 //! so a request a device makes between two cycles counts from the second; the decision falls
-//! at the end (TP10) of a fetch or defer cycle (and of `xct`'s target fetch, which is a fetch
-//! from TP4 on), never in an execute cycle:
+//! at the end (TP10) of every cycle — fetch, defer, execute (and `xct`'s target fetch, which
+//! is a fetch from TP4 on):
 //!
 //! * after a fetch that finished its instruction (skip, shift, `law`, IOT — also a waiting
 //!   IOT, whose PC is already backed up — operate, direct `jmp`/`jsp`): the break follows;
@@ -34,14 +36,19 @@
 //! * after a defer cycle: cancelled likewise, the indirect chain read so far wasted — except
 //!   the last defer of `jmp i`/`jsp i`, which finishes the jump, and the break follows; the
 //!   fetch of a deferred `jmp`/`jsp` is no decision point at all;
-//! * the execute cycle, Type 10 `mul`/`div` with its long time included, is never
-//!   interrupted: the next fetch decides.
+//! * after an execute cycle, which ends its instruction: the break follows ([aap] `cycle1`
+//!   TP10 sets the break cycle when a synchronised request is waiting). The execute cycle
+//!   itself, Type 10 `mul`/`div` with its long time included, is never interrupted: the
+//!   break comes after it. (Until issue 31 the next fetch decided, which cost one more
+//!   fetch and cancelled a memory-reference instruction there: found by the cycle-by-cycle
+//!   comparison with aap's model, `tests/tests/aap_diff.rs`.)
 //!
 //! A cancelled instruction leaves [`Phase::Break`]; so does a finished one when the break
 //! follows. The entry (three cycles) is then one step of its own, and so is the return's
 //! `jmp i 1` (fetch + one defer) after its fetch.
 
-use super::{incr, Machine, StopReason, AMASK, DAMASK, FIELD, IBIT};
+use super::exec::{self, Defer};
+use super::{incr, Machine, StopReason, FIELD, IBIT};
 use serde::{Deserialize, Serialize};
 
 /// Where the machine is inside an instruction.
@@ -102,7 +109,7 @@ impl Machine {
                 n,
                 xct,
             } => {
-                if n >= self.config.indirect_limit {
+                if exec::indirect_limit_reached(n, self.config.indirect_limit) {
                     self.phase = Phase::Fetch;
                     return Some(StopReason::IndirectLimit { pc: pc0 });
                 }
@@ -111,11 +118,9 @@ impl Machine {
                 self.ma = ma;
                 self.mb = w;
                 self.phase = Phase::Fetch;
-                let r = if self.extend {
-                    self.addressed(ir, pc0, w & AMASK, xct)
-                } else {
-                    let next = (self.pc & FIELD) | (w & DAMASK);
-                    if w & IBIT != 0 {
+                let r = match exec::defer(w, self.pc & FIELD, self.extend) {
+                    Defer::Last(a) => self.addressed(ir, pc0, a, xct),
+                    Defer::More(next) => {
                         self.phase = Phase::Defer {
                             ir,
                             pc0,
@@ -124,8 +129,6 @@ impl Machine {
                             xct,
                         };
                         None
-                    } else {
-                        self.addressed(ir, pc0, next, xct)
                     }
                 };
                 // Defer TP10: the last defer of jmp/jsp finished it; any other defer may be
@@ -138,8 +141,7 @@ impl Machine {
             Phase::Execute { ir, pc0, ma, xct } => {
                 self.phase = Phase::Fetch;
                 self.ma = ma;
-                let op = ir >> 13;
-                if op == 0o04 {
+                if exec::is_xct(ir) {
                     // xct's second cycle fetches the target, which then proceeds on its own
                     // (from TP4 on it is a fetch cycle, break decision included).
                     self.cycle();
@@ -151,8 +153,14 @@ impl Machine {
                     }
                     return r;
                 }
-                self.mem_op(op, ma);
+                self.mem_op(ir >> 13, ma);
                 self.instructions += 1;
+                // Execute TP10: the instruction is done, and a request synchronised in this
+                // cycle is taken right after it ([aap] `cycle1` TP10: "`if(HSC_SBS_BREAK)
+                // pdp->bc |= SBS_BREAK; else pdp->cyc = 0;`"; issue 31).
+                if let Some(ch) = latched {
+                    self.break_decision(pc0, ch);
+                }
                 None
             }
             Phase::Debreak { ir } => {
@@ -187,7 +195,7 @@ impl Machine {
         r
     }
 
-    /// The end (TP10) of a fetch or defer cycle with a break request on channel `ch`
+    /// The end (TP10) of a cycle with a break request on channel `ch`
     /// synchronised in it: if the mode is on and a request still stands, the instruction just finished is followed
     /// by the break, or the one in progress is cancelled (PC back to `pc0`, where it — or the
     /// `xct` that reached it — was fetched) — except the fetch of a deferred `jmp`/`jsp`.
@@ -214,14 +222,14 @@ impl Machine {
         self.ir = op;
         match op {
             0o01..=0o04 | 0o10..=0o16 | 0o20..=0o27 | 0o30 | 0o31 => {
-                if op == 0o04 && xct >= self.config.xct_limit {
+                if exec::is_xct(ir) && exec::xct_limit_reached(xct, self.config.xct_limit) {
                     return Some(StopReason::XctLimit { pc: pc0 });
                 }
                 if op == 0o30 && self.is_debreak(ir) {
                     self.phase = Phase::Debreak { ir };
                     return None;
                 }
-                let a = (self.pc & FIELD) | (ir & DAMASK);
+                let a = exec::address(ir, self.pc & FIELD);
                 if ir & IBIT != 0 {
                     self.phase = Phase::Defer {
                         ir,
@@ -253,13 +261,8 @@ impl Machine {
     /// (MA keeps showing the address of this cycle's memory access.)
     fn addressed(&mut self, ir: u32, pc0: u32, a: u32, xct: u32) -> Option<StopReason> {
         match ir >> 13 {
-            0o30 => {
-                self.pc = a;
-                self.instructions += 1;
-            }
-            0o31 => {
-                self.ac = self.epc_word();
-                self.pc = a;
+            op @ (0o30 | 0o31) => {
+                (self.pc, self.ac) = exec::jump(op, a, self.ac, self.epc_word());
                 self.instructions += 1;
             }
             _ => {

@@ -4,8 +4,9 @@
 //! counters ([`Hot`]) and on the memory array passed as its own argument, so that a memory
 //! store cannot alias them (it could when they were fields of the `Machine` the memory also
 //! hangs off, which forced a reload of each after every store). AC, IO, PC and one combined
-//! instruction/cycle counter are locals, which the compiler keeps in registers; MA, OV, PF
-//! and the extra time stay in `Hot`. What the loop does per instruction is kept small:
+//! instruction/cycle counter are locals, which the compiler keeps in registers; MA, OV, PF,
+//! the extra time, the cycle budget and the `xct` limit stay in `Hot`, where the registers
+//! are not spent on them (issue 25). What the loop does per instruction is kept small:
 //!
 //! * one budget test: the time limit, the next device event and the instruction limit are
 //!   turned into "this many more cycles" once per entry (and again after Type 10 `mul`/`div`,
@@ -21,8 +22,14 @@
 //! device can end the wait — a completion pulse, or a break request that interrupts it — or
 //! lets `Machine::step` re-fetch the IOT (and find IOS, or report the hang) otherwise.
 //!
-//! The loop handles the memory-reference group, `xct`, `jmp`/`jsp`, skips, shifts, `law` and
-//! operate — the instructions that touch nothing but registers and memory. Anything else
+//! The loop runs the memory-reference group, `xct`, `jmp`/`jsp`, `cal`/`jda`, skips, shifts,
+//! `law` and operate — the instructions that touch nothing but registers and memory. What
+//! each of them does is not written here: it is `exec.rs`'s pure functions, the ones the
+//! single-cycle machine calls (issue 25) — the execute cycle (`mem_ref`), the addressing
+//! (`address`, `defer`, `cal_address`, in and out of extend mode), `jump`, the chains' limits,
+//! `law`, `skip_group`, `shift_by`, `operate`. Each dispatch arm calls them with constant
+//! arguments, so they compile to the one operation; the loop keeps the dispatch, the order of
+//! the memory cycles and the budget. Anything else
 //! (an IOT, `hlt`, `stf`/`clf` (the flags' sound stream, `io/flags.rs`), an undefined
 //! instruction, a debreak, `szf` polling for a key, an `xct`/indirect chain over its limit)
 //! ends the loop *before* the instruction: the counter is put back to where the instruction
@@ -39,18 +46,16 @@
 //! through their limits (0), so the loop itself tests nothing more per instruction, and with
 //! the break system off or busy it runs as before.
 //!
-//! Semantics and timing are those of `cpu.rs` (the group operations are the same functions:
-//! `skip_*`, `shift_by`, `operate`, `mus`/`dis`/`mul`/`div`; the common cases of operate and
-//! the skips are short paths here); the SIMH differential test, the random fast-path versus
-//! single-stepping test and the per-instruction tests run through this loop.
+//! Timing is `cycle.rs`'s: the same memory cycles, charged where they occur (the fetch, one
+//! per indirect word, the execute cycle — `xct`'s being its target's fetch). The common cases
+//! of operate (cli, cla, cma only) and of the skips (AC conditions only) are branches of their
+//! own here calling the same functions, which the compiler specialises from the bits it then
+//! knows clear. The SIMH differential test, the random fast-path versus single-stepping test
+//! and the per-instruction tests run through this loop.
 
 use super::core::MAX;
-use super::cpu::{
-    dis, div, lai_lia, mul, mus, operate, shift_by, shift_count, skip_ac, skip_regs,
-    skip_switches_flags, tests_pf1,
-};
-use super::{incr, Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT, MASK, SIGN};
-use crate::arith;
+use super::exec::{self, Defer, Flow};
+use super::{Machine, AMASK, CYCLE, DAMASK, FIELD, IBIT};
 use crate::word::Word;
 
 /// Registers and counters the run loop keeps in locals. MB is not among them: every
@@ -72,6 +77,12 @@ struct Hot {
     instructions: u64,
     /// `run`'s scratch: its count at the start of the `xct` being executed.
     xct_from: u64,
+    /// `Env::xct_limit`'s value, here rather than there: `run` then loads it in the `xct`
+    /// arm only, where in `Env` the compiler keeps it in a register for the whole loop
+    /// (`Env` cannot change, `Hot` can, in the out-of-line calls), one the loop needs more.
+    xct_limit: u32,
+    /// `run`'s budget: the count at which it next tests the limits exactly (see there).
+    stop: u64,
 }
 
 /// Everything the loop reads but never changes (changing any of it takes an IOT, a break or
@@ -92,7 +103,6 @@ struct Env<'a> {
     debreak_mask: u32,
     tw: u32,
     ss: u8,
-    xct_limit: u32,
     indirect_limit: u32,
     mul_div: bool,
     lai_lia: bool,
@@ -155,7 +165,18 @@ impl Machine {
                 }
                 continue;
             }
-            if self.break_wanted() {
+            // While a device event may start a break (`armed`), the instructions from one
+            // cycle before the event on run on the single-cycle machine too: a request the
+            // devices make after an instruction's fetch is taken right after its execute
+            // cycle ([aap] `cycle1` TP10; `cycle.rs`, issue 31), which the loop, running
+            // whole instructions, cannot see.
+            let armed = self.break_armed();
+            let fast_until = if armed {
+                until_ns.min(self.next_event_ns.saturating_sub(CYCLE))
+            } else {
+                until_ns
+            };
+            if self.break_wanted() || self.now() >= fast_until {
                 if self.breakpoint_here() {
                     self.resume_from = Some((self.pc, self.instructions));
                     return Some(super::StopReason::Breakpoint(self.pc));
@@ -180,8 +201,11 @@ impl Machine {
                 extra_ns: self.extra_ns,
                 instructions: self.instructions,
                 xct_from: 0,
+                xct_limit: 0,
+                stop: 0,
             };
-            let armed = self.break_armed();
+            // (An `xct` is one a break can cut, as an indirect chain: see `Env` below.)
+            hot.xct_limit = if armed { 0 } else { self.config.xct_limit };
             let debreak_mask = self.debreak_mask();
             let (mem, size) = self.mem.raw();
             let bp_skip = match (self.ioh, self.resume_from) {
@@ -196,14 +220,13 @@ impl Machine {
             let env = Env {
                 bp: self.bp_map.as_deref(),
                 bp_skip,
-                until_ns,
+                until_ns: fast_until,
                 max_instr,
                 extend: self.extend,
                 sbm: self.sbm,
                 debreak_mask,
                 tw: self.tw,
                 ss: self.ss,
-                xct_limit: if armed { 0 } else { self.config.xct_limit },
                 indirect_limit: if armed { 0 } else { self.config.indirect_limit },
                 mul_div: self.config.mul_div,
                 lai_lia: self.config.lai_lia,
@@ -291,36 +314,27 @@ fn wr(mem: &mut [Word; MAX], size: usize, a: u32, v: u32) {
     }
 }
 
-/// Indirect addressing from the address word at `a` (as `Machine::ea`): the effective
-/// address, the address of the last indirect word read (MA) and the number of defer cycles;
-/// `None` when the chain is longer than the limit. Kept out of line so the direct case stays
-/// small.
+/// Indirect addressing from the address word at `a`, the defer cycles of `cycle.rs` in one
+/// go ([`exec::defer`]): the effective address and the number of defer cycles, with MA left
+/// at the last indirect word read; `None` when the chain is longer than the limit. Kept out of
+/// line so the direct case stays small.
 #[cold]
 #[inline(never)]
 fn indirect(mem: &[Word; MAX], a: u32, field: u32, env: &Env, h: &mut Hot) -> Option<(u32, u32)> {
-    if env.extend {
-        // Extend mode: one level, the word holds a full 16-bit address. (A limit of 0 stops
-        // even that, as the single-cycle machine does.)
-        if env.indirect_limit == 0 {
-            return None;
-        }
-        h.ma = a;
-        return Some((rd(mem, a) & AMASK, 1));
-    }
     let mut a = a;
     let mut n = 0;
     loop {
-        if n >= env.indirect_limit {
+        if exec::indirect_limit_reached(n, env.indirect_limit) {
             return None;
         }
         n += 1;
-        let w = rd(mem, a);
-        let next = field | (w & DAMASK);
-        if w & IBIT == 0 {
-            h.ma = a;
-            return Some((next, n));
+        match exec::defer(rd(mem, a), field, env.extend) {
+            Defer::Last(ea) => {
+                h.ma = a;
+                return Some((ea, n));
+            }
+            Defer::More(next) => a = next,
         }
-        a = next;
     }
 }
 
@@ -484,18 +498,21 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
             count = 0;
         }};
     }
-    // Both limits as one cycle count compared once per instruction: `stop` is the budget
+    // Both limits as one cycle count compared once per instruction: `h.stop` is the budget
     // (in the cycle field). While the count is below it neither limit can have been reached;
     // when it gets there the exact test decides and, if neither has really been reached,
-    // gives a new budget. 0 forces that test first.
-    let mut stop: u64 = 0;
+    // gives a new budget. 0 forces that test first. (In `h`, not a local: the test is then
+    // one compare with memory, where a local was stored and reloaded around every dispatch
+    // and its register went to values the loop needs less — issue 25: host instructions
+    // −4 to −7 % on `pdp1-bench`.)
+    h.stop = 0;
     // The last instruction executed (IR is its opcode).
     let mut w = h.ir << 13;
     let exit = 'run: loop {
-        if count >= stop {
+        if count >= h.stop {
             fold!();
             match budget(env, h) {
-                Some(b) => stop = b.min(MAX_BUDGET) * CYCLE_1,
+                Some(b) => h.stop = b.min(MAX_BUDGET) * CYCLE_1,
                 None => break 'run Exit::Limit,
             }
         }
@@ -521,7 +538,7 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
         // local instead costs a register.
         macro_rules! slow {
             () => {{
-                count = if rd(mem, pc) >> 13 == 0o04 {
+                count = if exec::is_xct(rd(mem, pc)) {
                     h.xct_from
                 } else {
                     count - FETCH
@@ -529,10 +546,10 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                 break 'run Exit::Slow;
             }};
         }
-        // Effective address, one cycle per indirect word, as `Machine::ea`.
+        // Effective address, one cycle per indirect word, the defer cycles of `cycle.rs`.
         macro_rules! ea_indirect {
             () => {{
-                match indirect(mem, field | (w & DAMASK), field, env, h) {
+                match indirect(mem, exec::address(w, field), field, env, h) {
                     Some((ea, n)) => {
                         count += u64::from(n) * CYCLE_1;
                         ea
@@ -546,25 +563,8 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                 if w & IBIT != 0 {
                     ea_indirect!()
                 } else {
-                    field | (w & DAMASK)
+                    exec::address(w, field)
                 }
-            }};
-        }
-        // The execute cycle's operand read / store.
-        macro_rules! operand {
-            ($a:expr) => {{
-                let a = $a;
-                count += CYCLE_1;
-                h.ma = a;
-                rd(mem, a)
-            }};
-        }
-        macro_rules! store {
-            ($a:expr, $v:expr) => {{
-                let (a, v) = ($a, $v);
-                count += CYCLE_1;
-                h.ma = a;
-                wr(mem, size, a, v);
             }};
         }
         // Skip: PC steps twice, and the instruction is done (so it must come last).
@@ -587,167 +587,95 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
         }
         macro_rules! epc {
             () => {
-                (u32::from(h.ov) << 17)
-                    | (u32::from(env.extend) << 16)
-                    | field
-                    | ((off + 1) & DAMASK)
+                exec::epc(h.ov, env.extend, field | ((off + 1) & DAMASK))
             };
+        }
+        // The execute cycle of memory-reference opcode `$op` at `$a` ([`exec::mem_ref`]):
+        // one memory cycle, read and/or write. (With a constant `$op` the function folds to
+        // the one operation; for a store the unused read is dropped.) Type 10 time is not
+        // whole cycles: `h.stop = 0` makes the next loop test recompute the time limit with
+        // the new extra time.
+        macro_rules! execute {
+            ($op:expr, $a:expr) => {{
+                let a = $a;
+                count += CYCLE_1;
+                h.ma = a;
+                let r = exec::mem_ref($op, a, rd(mem, a), ac, io, epc!(), env.mul_div);
+                (ac, io) = (r.ac, r.io);
+                h.ov |= r.overflow;
+                if let Some(v) = r.store {
+                    wr(mem, size, a, v);
+                }
+                if r.extra_ns != 0 {
+                    h.extra_ns += r.extra_ns;
+                    h.stop = 0;
+                }
+                match r.flow {
+                    Flow::Next => {}
+                    Flow::Skip => skip!(),
+                    Flow::Jump(t) => jump!(t),
+                }
+            }};
+        }
+        // A memory-reference instruction: its effective address, then its execute cycle.
+        macro_rules! mem_ref {
+            ($op:expr) => {{
+                let a = ea!();
+                execute!($op, a)
+            }};
         }
         // A shift with a sub-code known from the dispatch.
         macro_rules! shift {
             ($sub:expr) => {
-                (ac, io) = shift_by($sub, shift_count(w), ac, io)
+                (ac, io) = exec::shift_by($sub, exec::shift_count(w), ac, io)
             };
         }
         // One dispatch per instruction (see `Op`); `continue` re-dispatches an `xct` target.
         loop {
             match DECODE[(w >> 9) as usize & 0o777] {
-                // and ior xor
-                Op::And => {
-                    let a = ea!();
-                    ac &= operand!(a);
-                }
-                Op::Ior => {
-                    let a = ea!();
-                    ac |= operand!(a);
-                }
-                Op::Xor => {
-                    let a = ea!();
-                    ac ^= operand!(a);
-                }
+                Op::And => mem_ref!(0o01),
+                Op::Ior => mem_ref!(0o02),
+                Op::Xor => mem_ref!(0o03),
                 // xct: the target's fetch is the second cycle; PC stays at xct+1. A chain of
                 // xcts is followed here, so its length is counted only in this arm.
                 Op::Xct => {
                     h.xct_from = count - FETCH;
                     let mut depth = 0;
                     loop {
-                        if depth >= env.xct_limit {
+                        if exec::xct_limit_reached(depth, h.xct_limit) {
                             slow!();
                         }
                         depth += 1;
                         let a = ea!();
-                        w = operand!(a);
-                        if (w >> 13) & 0o37 != 0o04 {
+                        count += CYCLE_1;
+                        h.ma = a;
+                        w = rd(mem, a);
+                        if !exec::is_xct(w) {
                             break;
                         }
                     }
                     continue;
                 }
-                // jda (i = 1) uses Y, cal (i = 0) location 100 of the current field — in
-                // extend mode of field 0 ([aap]; `Machine::cal_address`).
                 Op::CalJda => {
-                    let a = if w & IBIT != 0 {
-                        field | (w & DAMASK)
-                    } else if env.extend {
-                        0o100
-                    } else {
-                        field | 0o100
-                    };
-                    let old = ac;
-                    ac = epc!();
-                    store!(a, old);
-                    jump!(incr(a));
+                    let a = exec::cal_address(w, field, env.extend);
+                    execute!(0o07, a)
                 }
-                // lac lio dac dap dip dio dzm
-                Op::Lac => {
-                    let a = ea!();
-                    ac = operand!(a);
-                }
-                Op::Lio => {
-                    let a = ea!();
-                    io = operand!(a);
-                }
-                Op::Dac => {
-                    let a = ea!();
-                    store!(a, ac);
-                }
-                Op::Dap => {
-                    let a = ea!();
-                    let m = rd(mem, a);
-                    store!(a, (m & !DAMASK) | (ac & DAMASK));
-                }
-                Op::Dip => {
-                    let a = ea!();
-                    let m = rd(mem, a);
-                    store!(a, (ac & !DAMASK & MASK) | (m & DAMASK));
-                }
-                Op::Dio => {
-                    let a = ea!();
-                    store!(a, io);
-                }
-                Op::Dzm => {
-                    let a = ea!();
-                    store!(a, 0);
-                }
-                // add sub idx isp sad sas
-                Op::Add => {
-                    let a = ea!();
-                    let (r, o) = arith::add(Word::new(ac), Word::new(operand!(a)));
-                    ac = r.bits();
-                    h.ov |= o;
-                }
-                Op::Sub => {
-                    let a = ea!();
-                    let (r, o) = arith::sub(Word::new(ac), Word::new(operand!(a)));
-                    ac = r.bits();
-                    h.ov |= o;
-                }
-                Op::Idx => {
-                    let a = ea!();
-                    ac = arith::inc(Word::new(rd(mem, a))).bits();
-                    store!(a, ac);
-                }
-                Op::Isp => {
-                    let a = ea!();
-                    ac = arith::inc(Word::new(rd(mem, a))).bits();
-                    store!(a, ac);
-                    if ac & SIGN == 0 {
-                        skip!();
-                    }
-                }
-                Op::Sad => {
-                    let a = ea!();
-                    if ac != operand!(a) {
-                        skip!();
-                    }
-                }
-                Op::Sas => {
-                    let a = ea!();
-                    if ac == operand!(a) {
-                        skip!();
-                    }
-                }
-                // mul/mus div/dis. Type 10 time is not whole cycles: `stop = 0` makes the next
-                // loop test recompute the time limit with the new extra time.
-                Op::Mul => {
-                    let a = ea!();
-                    let m = operand!(a);
-                    if env.mul_div {
-                        let t;
-                        (ac, io, t) = mul(ac, m);
-                        h.extra_ns += t;
-                        stop = 0;
-                    } else {
-                        (ac, io) = mus(ac, io, m);
-                    }
-                }
-                Op::Div => {
-                    let a = ea!();
-                    let m = operand!(a);
-                    if env.mul_div {
-                        let (s, t);
-                        (ac, io, s, t) = div(ac, io, m);
-                        h.extra_ns += t;
-                        stop = 0;
-                        if s {
-                            skip!();
-                        }
-                    } else {
-                        (ac, io) = dis(ac, io, m);
-                    }
-                }
-                // jmp
-                Op::Jmp => jump!(field | (w & DAMASK)),
+                Op::Lac => mem_ref!(0o10),
+                Op::Lio => mem_ref!(0o11),
+                Op::Dac => mem_ref!(0o12),
+                Op::Dap => mem_ref!(0o13),
+                Op::Dip => mem_ref!(0o14),
+                Op::Dio => mem_ref!(0o15),
+                Op::Dzm => mem_ref!(0o16),
+                Op::Add => mem_ref!(0o20),
+                Op::Sub => mem_ref!(0o21),
+                Op::Idx => mem_ref!(0o22),
+                Op::Isp => mem_ref!(0o23),
+                Op::Sad => mem_ref!(0o24),
+                Op::Sas => mem_ref!(0o25),
+                Op::Mul => mem_ref!(0o26),
+                Op::Div => mem_ref!(0o27),
+                Op::Jmp => jump!(exec::address(w, field)),
                 Op::JmpI => {
                     if env.sbm && w & env.debreak_mask == 0o10001 && field == 0 {
                         // Debreak (`jmp i 1` ending a break) changes the break state.
@@ -755,30 +683,28 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                     }
                     jump!(ea_indirect!());
                 }
-                // jsp
                 Op::Jsp => {
                     let a = ea!();
-                    ac = epc!();
-                    jump!(a);
+                    let t;
+                    (t, ac) = exec::jump(0o31, a, ac, epc!());
+                    jump!(t);
                 }
                 // Skip group.
                 Op::Skip => {
-                    let cond = if w & 0o3077 == 0 {
-                        // Only AC conditions (sma, spa, sza: the usual case).
-                        skip_ac(w, ac)
+                    let skip;
+                    if w & 0o3077 == 0 {
+                        // Only AC conditions (sma, spa, sza: the usual case): the same
+                        // `skip_group`, which the compiler, knowing the other bits clear,
+                        // compiles to the AC tests alone.
+                        (skip, h.ov) = exec::skip_group(w, ac, io, h.ov, env.ss, h.pf);
                     } else {
-                        if tests_pf1(w) && h.pf & 0o40 == 0 {
+                        if exec::tests_pf1(w) && h.pf & 0o40 == 0 {
                             // Polling for a key: the typewriter keeps the books (`key_poll`).
                             slow!();
                         }
-                        let c = skip_regs(w, ac, io, h.ov)
-                            || (w & 0o77 != 0 && skip_switches_flags(w, env.ss, h.pf));
-                        if w & 0o1000 != 0 {
-                            h.ov = false;
-                        }
-                        c
-                    };
-                    if cond != (w & IBIT != 0) {
+                        (skip, h.ov) = exec::skip_group(w, ac, io, h.ov, env.ss, h.pf);
+                    }
+                    if skip {
                         skip!();
                     }
                 }
@@ -796,32 +722,25 @@ fn run<const BP: bool>(h: &mut Hot, mem: &mut [Word; MAX], env: &Env<'_>) -> Exi
                 Op::Sir => shift!(0o16),
                 Op::Scr => shift!(0o17),
                 // law N, law i N
-                Op::Law => ac = w & DAMASK,
-                Op::LawI => ac = (w & DAMASK) ^ MASK,
+                Op::Law => ac = exec::law(w, false),
+                Op::LawI => ac = exec::law(w, true),
                 // Operate.
                 Op::Opr => {
                     if w & 0o2517 == 0 {
-                        // Only cli, cla, cma (the usual case): `operate` without the work for
+                        // Only cli, cla, cma (the usual case): the same `operate`, which the
+                        // compiler, knowing these bits clear, compiles without the work for
                         // lat, lap and the flags.
-                        if w & 0o4000 != 0 {
-                            io = 0;
-                        }
-                        if w & 0o200 != 0 {
-                            ac = 0;
-                        }
-                        if w & 0o1000 != 0 {
-                            ac ^= MASK;
-                        }
+                        (ac, io, h.pf) = exec::operate(w, ac, io, h.pf, env.tw, epc!());
                     } else {
                         if w & 0o407 != 0 {
                             // hlt, or stf/clf: a flag change goes into the flags' sound
                             // stream, which `Machine::operate` keeps.
                             slow!();
                         }
-                        (ac, io, h.pf) = operate(w, ac, io, h.pf, env.tw, epc!());
+                        (ac, io, h.pf) = exec::operate(w, ac, io, h.pf, env.tw, epc!());
                     }
                     if env.lai_lia && w & 0o60 != 0 {
-                        (ac, io) = lai_lia(w, ac, io);
+                        (ac, io) = exec::lai_lia(w, ac, io);
                     }
                 }
                 // IOT, the undefined opcodes and shift sub-codes.

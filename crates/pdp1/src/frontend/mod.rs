@@ -4,18 +4,16 @@
 //! function of the machine and its output streams, also used headless for `--screenshot`. The
 //! run itself is the run controller's (`crate::run`: it owns the machine, the script, the
 //! typist, the limits and the stop rules; the window takes its steps as headless does). This
-//! module only connects them to a window: host input, real-time pacing ([`pacing`]), frame
-//! timing, sound, and the debugger's own stepping on the controller's machine.
+//! module only connects them to a window: host input turned into the controller's console
+//! actions, real-time pacing ([`pacing`]), frame timing and sound.
 
 pub mod controls;
 pub mod pacing;
 pub mod sound;
 
-use crate::draw::{console, debugger, render};
+use crate::draw::{console, render};
 
-use crate::cli::Cli;
-use crate::keyboard::host::Keyboard;
-use crate::run::{Advance, End, RunControl, Stop};
+use crate::run::{Advance, End, ReadIn, RunControl, Stop};
 use crate::setup::Setup;
 use anyhow::{anyhow, bail};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
@@ -97,35 +95,17 @@ pub struct Options {
     pub no_tape: bool,
     /// The boot tape's file name, for the console's reader.
     pub tape_name: String,
-}
-
-impl Options {
-    pub fn new(cli: &Cli, setup: &Setup) -> anyhow::Result<Options> {
-        // The window runs in real time unless told otherwise.
-        let speed = setup.speed(Speed::Factor(1.0));
-        let symbols = setup.symbols.clone();
-        Ok(Options {
-            speed,
-            symbols,
-            screenshot: cli.screenshot.clone(),
-            trace: cli.trace.clone(),
-            save_state: cli.save_state.clone(),
-            load_state: cli.load_state.clone(),
-            program_help: cli
-                .tape
-                .as_deref()
-                .map(program_help)
-                .transpose()?
-                .unwrap_or_default(),
-            no_tape: cli.tape.is_none() && cli.load_state.is_none(),
-            tape_name: tape_name(cli.tape.as_deref()),
-        })
-    }
+    /// A machine just powered on (no `--load-state`).
+    pub fresh: bool,
+    /// `--script`'s file name, for the status line.
+    pub script_name: Option<String>,
+    /// `--mute`.
+    pub mute: bool,
 }
 
 /// The lines of the help file beside `tape` (`kalah.rim` → `kalah.help`), none if there is
 /// no such file; an unreadable one is an error.
-fn program_help(tape: &std::path::Path) -> anyhow::Result<Vec<String>> {
+pub fn program_help(tape: &std::path::Path) -> anyhow::Result<Vec<String>> {
     let p = tape.with_extension("help");
     if !p.is_file() {
         return Ok(Vec::new());
@@ -151,8 +131,12 @@ pub const NO_TAPE: &str =
     "no tape: ctrl+O mounts one, then F7 READ IN (or start with a tape: pdp1 roms/kalah.rim); F1 help";
 
 /// Open the window and run `machine` in it until the window is closed or a limit is reached.
-pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Result<()> {
-    let opts = Options::new(cli, setup)?;
+pub fn run(
+    machine: pdp1_core::Machine,
+    plan: crate::run::RunPlan,
+    opts: Options,
+    setup: &Setup,
+) -> anyhow::Result<()> {
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         bail!("no display (neither DISPLAY nor WAYLAND_DISPLAY is set); use --headless to run without a window");
     }
@@ -182,14 +166,15 @@ pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Res
     window.set_input_callback(Box::new(Sink(typed.clone())));
 
     let (w, h) = window.get_size();
-    let run = RunControl::for_run(cli, setup, machine);
+    let run = RunControl::for_run(plan, setup, opts.fresh, machine);
+    let (script_name, mute) = (opts.script_name.clone(), opts.mute);
     let mut app = App::new(opts, run, w, h)?;
     app.had_script = setup.script.is_some();
-    if let Some(p) = &cli.script {
+    if let Some(p) = script_name {
         // (In place of the no-tape advice: the script mounts its own tapes.)
-        app.status(format!("script {}", p.display()));
+        app.status(format!("script {p}"));
     }
-    app.speaker = Some(sound::Speaker::open(setup, cli.mute));
+    app.speaker = Some(sound::Speaker::open(setup, mute));
     if let Some(note) = setup.machine_note() {
         app.status(note);
     }
@@ -203,7 +188,7 @@ pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Res
         let (ww, wh) = window.get_size();
         app.screen.resize(ww, wh);
         let (bw, bh) = app.screen.size();
-        app.screen.render(&app.run.m);
+        app.screen.render(app.run.machine());
         // minifb uploads the whole window on every update_with_buffer (a copy into its X image
         // and an XPutImage, most of the window's CPU time): only changed frames are uploaded,
         // and at least every KEEPALIVE frames in case the window was uncovered (minifb does not
@@ -231,7 +216,6 @@ pub fn run(machine: pdp1_core::Machine, cli: &Cli, setup: &Setup) -> anyhow::Res
 /// The frontend's state between frames.
 pub struct App {
     pub screen: Screen,
-    keyboard: Keyboard,
     pacer: Pacer,
     start: Instant,
     opts: Options,
@@ -241,7 +225,7 @@ pub struct App {
     /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
     /// restored state's pen), else away from the tube.
     pen_rest: Option<(i16, i16)>,
-    /// The run controller and its machine (`run.m`): limits from the start of the run,
+    /// The run controller, the one way into the machine: limits from the start of the run,
     /// `--reader`, `--type`, `--script`, `--continue-halts`, the punched frames, the stop rules,
     /// the end-of-run outputs (shared with headless).
     pub run: RunControl,
@@ -264,9 +248,11 @@ impl App {
         // A run with limits is a scripted run: like a headless one it also ends when the
         // machine stops by itself (otherwise emulated time would never reach the limit).
         run.unattended = run.scripted();
+        // The debugger's pane shows the trace lines as they are made.
+        run.echo_trace = true;
         if let Some(p) = &opts.trace {
             // The file is the run controller's trace; the pane records what goes into it.
-            run.trace(crate::trace::Tracer::create(p)?);
+            run.trace(crate::files::trace(p)?);
             screen.view.debugger.tracing = true;
         }
         screen.view.debugger.symbols = opts.symbols.take();
@@ -275,14 +261,13 @@ impl App {
         if opts.no_tape {
             screen.view.status = NO_TAPE.to_owned();
         }
-        screen.view.extend_switch = run.m.extend_switch();
+        screen.view.extend_switch = run.machine().extend_switch();
         screen.view.speed = opts.speed.label();
         let start = Instant::now();
-        let pacer = Pacer::new(opts.speed, Duration::ZERO, run.m.time_ns());
-        let pen_rest = run.m.light_pen();
+        let pacer = Pacer::new(opts.speed, Duration::ZERO, run.machine().time_ns());
+        let pen_rest = run.machine().light_pen();
         Ok(App {
             screen,
-            keyboard: Keyboard::new(),
             pacer,
             start,
             opts,
@@ -324,24 +309,24 @@ impl App {
     /// Run the machine for this frame's share of time, showing its output as it comes.
     pub fn emulate(&mut self) {
         let host = self.host_now();
-        if !self.run.m.running() {
+        if !self.run.machine().running() {
             // The processor stands; its devices and the tube do not (issue 16): a character
             // being typed is finished, a tape line lands in the reader buffer, the picture
             // fades - emulated time goes on without processor cycles (the controller's step
             // of a standing machine; the script acts there too).
-            if let Some(t) = self.pacer.stopped(host, self.run.m.time_ns()) {
-                if t > self.run.m.time_ns() {
+            if let Some(t) = self.pacer.stopped(host, self.run.machine().time_ns()) {
+                if t > self.run.machine().time_ns() {
                     self.step(t);
                 }
             }
         } else {
-            match self.pacer.plan(host, self.run.m.time_ns()) {
+            match self.pacer.plan(host, self.run.machine().time_ns()) {
                 Run::Hold => {}
                 Run::Until(t) => self.run_to(t),
                 Run::For(budget) => {
                     let end = Instant::now() + budget;
-                    while self.run.m.running() && Instant::now() < end && !self.quit {
-                        let t = self.run.m.time_ns() + CHUNK_NS;
+                    while self.run.machine().running() && Instant::now() < end && !self.quit {
+                        let t = self.run.machine().time_ns() + CHUNK_NS;
                         self.run_to(t);
                     }
                 }
@@ -353,8 +338,8 @@ impl App {
 
     /// Run to emulated time `t` in chunks, striking held host keys between chunks.
     fn run_to(&mut self, t: u64) {
-        while self.run.m.running() && self.run.m.time_ns() < t && !self.quit {
-            let now = self.run.m.time_ns();
+        while self.run.machine().running() && self.run.machine().time_ns() < t && !self.quit {
+            let now = self.run.machine().time_ns();
             if !self.step(t.min(now + CHUNK_NS)) {
                 return;
             }
@@ -364,15 +349,8 @@ impl App {
     /// One step of the run controller towards `t`, then its output on the screen. False when
     /// the machine stopped or the run ended.
     fn step(&mut self, t: u64) -> bool {
-        let now = self.run.m.time_ns();
-        self.keyboard.pump(now, &mut self.run.m);
-        // `--type`: the headless typist's rules, while no host key is held back.
-        self.run.hold_typist = !self.keyboard.idle();
-        // The debugger's trace and write watches: the controller goes one instruction at a
-        // time and hands the trace lines to the pane.
-        self.run.tracing = self.screen.view.debugger.tracing;
-        self.run.echo_trace = true;
-        self.run.watches = self.screen.view.debugger.watches.clone();
+        // (The debugger's trace and write watches are the controller's: it goes one
+        // instruction at a time and hands the trace lines to the pane.)
         let a = self.run.advance(t);
         self.show(&a);
         if let Some(end) = &a.end {
@@ -408,16 +386,13 @@ impl App {
             self.screen.view.tape_name = self.run.tape_in_reader().to_owned();
         }
         self.screen.feed_display(&a.points);
-        if let Some(last) = a.typed.iter().rfind(|e| !e.local) {
-            self.keyboard.set_case(last.upper);
-        }
         self.screen.feed_typewriter(&a.typed);
         match a.stop {
             Some(Stop::Machine(r)) => self.stopped(r),
             Some(Stop::Watch(w)) => {
                 self.status(format!(
                     "write to {w:04o} (watched, ctrl+K): stopped before pc={:06o}",
-                    self.run.m.pc()
+                    self.run.machine().pc()
                 ));
             }
             None => {}
@@ -436,7 +411,7 @@ impl App {
     /// The machine stopped by itself at `r` (the controller made it stand): say why.
     fn stopped(&mut self, r: StopReason) {
         // The same words as a headless run's end (`run::End`).
-        let msg = End::from_stop(r, &self.run.m).describe();
+        let msg = End::from_stop(r, self.run.machine()).describe();
         self.screen.view.debugger.cursor = None;
         self.status(msg);
     }
@@ -444,25 +419,18 @@ impl App {
     /// The program flags' sound (`frontend/sound.rs`), heard in tune only at 1x.
     fn feed_sound(&mut self) {
         let audible = self.pacer.speed() == Speed::Factor(1.0) && !self.pacer.paused();
+        let changes = self.run.drain_flags();
         if let Some(sp) = self.speaker.as_mut() {
-            sp.feed(&mut self.run.m, audible);
-        } else {
-            self.run.m.drain_flags();
+            sp.feed(&changes, self.run.machine(), audible);
         }
     }
 
     /// Move what the machine did outside a step of the run (SINGLE STEP, SINGLE INST, a
     /// state being replaced) to the screen.
     fn collect(&mut self) {
-        self.run.collect_punch();
-        let pts = self.run.m.drain_display();
-        self.screen.feed_display(&pts);
-        let typed = self.run.m.drain_typewriter();
-        if let Some(last) = typed.iter().rfind(|e| !e.local) {
-            self.keyboard.set_case(last.upper);
-        }
-        self.screen.feed_typewriter(&typed);
-        self.run.typist.observe(&typed);
+        let a = self.run.drain();
+        self.screen.feed_display(&a.points);
+        self.screen.feed_typewriter(&a.typed);
         self.feed_sound();
     }
 
@@ -489,11 +457,12 @@ impl App {
     /// screenshot, then `--registers` and `--examine` on stderr.
     pub fn finish(mut self) -> anyhow::Result<()> {
         self.collect();
-        self.run.write_files()?;
+        crate::files::write_run_files(&mut self.run)?;
         if let Some(p) = self.opts.screenshot.clone() {
-            self.screen.screenshot(&self.run.m, &p)?;
+            let png = self.screen.screenshot(self.run.machine())?;
+            crate::files::write_png(&png, &p)?;
         }
-        self.run.write_dumps();
+        crate::files::print_dumps(&self.run);
         Ok(())
     }
 
@@ -507,7 +476,7 @@ impl App {
 
     fn save_state(&mut self) {
         let p = self.state_path();
-        let msg = match crate::state::save(&self.run.m, &p) {
+        let msg = match crate::files::save_state(self.run.machine(), &p) {
             Ok(()) => format!("state saved to {}", p.display()),
             Err(e) => format!("{e:#}"),
         };
@@ -521,18 +490,18 @@ impl App {
             .load_state
             .clone()
             .unwrap_or_else(|| self.state_path());
-        match crate::state::load(&p) {
+        match crate::files::load_state(&p) {
             Ok(m) => {
                 self.collect();
-                self.run.m = m;
-                self.pen_rest = self.run.m.light_pen();
+                // (Limits count from here; the typewriter's case is not known.)
+                self.run.restore(m);
+                self.pen_rest = self.run.machine().light_pen();
                 self.pen_held = false;
-                // The console shows the restored machine's switches; limits count from here.
-                self.screen.view.extend_switch = self.run.m.extend_switch();
-                self.run.restart_counts();
-                self.keyboard = Keyboard::new();
+                // The console shows the restored machine's switches.
+                self.screen.view.extend_switch = self.run.machine().extend_switch();
                 self.screen.view.debugger.cursor = None;
-                self.pacer.reanchor(self.host_now(), self.run.m.time_ns());
+                self.pacer
+                    .reanchor(self.host_now(), self.run.machine().time_ns());
                 self.status(format!("state restored from {}", p.display()));
             }
             Err(e) => self.status(format!("{e:#} (nothing changed)")),
@@ -541,53 +510,35 @@ impl App {
 
     fn press(&mut self, k: CKey, shift: bool) {
         let host = self.host_now();
-        // (The operator's START, CONTINUE, READ IN end a stop; STOP makes the machine stand
-        // for them — the run controller's end rules tell the two apart.)
+        // (Every console key is the run controller's action, as a script's line is.)
         match k {
-            CKey::Start | CKey::StartSbm | CKey::Continue | CKey::ReadIn => {
-                self.run.operator_started()
-            }
-            CKey::Stop => self.run.operator_stopped(),
-            _ => {}
-        }
-        let m = &mut self.run.m;
-        match k {
-            CKey::Start => m.start(shift),
-            CKey::StartSbm => m.start(true),
-            CKey::Stop => m.stop(),
-            CKey::Continue => m.cont(),
+            CKey::Start => self.run.start(shift),
+            CKey::StartSbm => self.run.start(true),
+            CKey::Stop => self.run.stop(),
+            CKey::Continue => self.run.cont(),
             CKey::Examine => {
-                let w = m.examine();
-                let ta = m.test_address();
+                let w = self.run.examine();
+                let ta = self.run.machine().test_address();
                 self.screen.view.debugger.mem_addr = ta & !1;
                 self.status(format!("examine {ta:06o}: {:06o}", w.bits()));
             }
             CKey::Deposit => {
-                m.deposit();
+                self.run.deposit();
+                let m = self.run.machine();
                 let (ta, tw) = (m.test_address(), m.test_word().bits());
                 self.status(format!("deposit {tw:06o} at {ta:06o}"));
             }
-            CKey::ReadIn => {
-                // READ IN after the tape has gone through: the operator first takes it back to
-                // its leader and puts it in the reader again (issue 17: "tape ran out").
-                if crate::tape::reader_spent(m) {
-                    let (feeder, m) = self.run.feeder();
-                    self.screen.view.status = if feeder.rewind(m) {
-                        "tape rewound to its leader and read in again".into()
-                    } else {
-                        "no tape in the reader: ctrl+O mounts one".into()
-                    };
-                    self.status_at = Instant::now();
-                }
-                self.run.m.read_in();
-            }
+            CKey::ReadIn => match self.run.read_in() {
+                ReadIn::Reading => {}
+                ReadIn::Rewound => self.status("tape rewound to its leader and read in again"),
+                ReadIn::NoTape => self.status("no tape in the reader: ctrl+O mounts one"),
+            },
             CKey::SingleStep => {
                 // Say which memory cycle the step took and which comes next (issue 17).
-                let took = m.next_cycle();
-                let r = m.step_cycle();
-                self.after_step(r);
-                if r == StopReason::Stepped {
-                    let m = &self.run.m;
+                let (took, a) = self.run.single_step();
+                self.after_step(&a);
+                if a.stop.is_none() {
+                    let m = self.run.machine();
                     self.status(format!(
                         "single step: the {took} cycle (MA {:04o}, MB {:06o}); next: {}, pc={:06o}",
                         m.ma(),
@@ -598,62 +549,51 @@ impl App {
                 }
             }
             CKey::SingleInst => {
-                let b = debugger::Debugger::before(&self.run.m);
-                let n0 = self.run.m.instructions();
-                let (pc, reading_in) = (self.run.m.pc(), self.run.m.reading_in());
-                // A sequence-break entry is a step of its own (`Machine::step_instruction`),
-                // traced as `--trace` does.
-                let r = self.run.m.step_instruction();
-                if self.screen.view.debugger.tracing && self.run.m.instructions() > n0 {
-                    let line = self.screen.view.debugger.record(&b, &self.run.m);
-                    self.run.trace_line(&line);
-                } else if self.screen.view.debugger.tracing
-                    && r == StopReason::Stepped
-                    && !reading_in
-                {
-                    let line = crate::trace::Tracer::break_line(&self.run.m, pc);
-                    self.screen.view.debugger.record_line(line.clone());
-                    self.run.trace_line(&line);
-                }
-                self.after_step(r);
+                let a = self.run.single_inst();
+                self.after_step(&a);
             }
             CKey::Pause => {
                 let p = !self.pacer.paused();
-                self.pacer.set_paused(p, host, self.run.m.time_ns());
+                self.pacer.set_paused(p, host, self.run.machine().time_ns());
                 self.screen.view.paused = p;
             }
             CKey::Speed => {
                 let s = self.pacer.speed().next();
-                self.pacer.set_speed(s, host, self.run.m.time_ns());
+                self.pacer.set_speed(s, host, self.run.machine().time_ns());
                 self.screen.view.speed = s.label();
             }
             CKey::Help => self.screen.view.help = !self.screen.view.help,
         }
-        self.pacer.reanchor(host, self.run.m.time_ns());
+        self.pacer.reanchor(host, self.run.machine().time_ns());
     }
 
-    fn after_step(&mut self, r: StopReason) {
+    /// What SINGLE STEP / SINGLE INST did: the trace line, the paper and the picture, and
+    /// where the machine stands.
+    fn after_step(&mut self, a: &Advance) {
         self.screen.view.debugger.cursor = None;
-        match r {
-            StopReason::Stepped | StopReason::TimeLimit | StopReason::InstructionLimit => {
-                let pc = self.run.m.pc();
+        for line in &a.trace {
+            self.screen.view.debugger.record_line(line.clone());
+        }
+        self.screen.view.debugger.traced += a.traced;
+        self.screen.feed_display(&a.points);
+        self.screen.feed_typewriter(&a.typed);
+        match a.stop {
+            Some(Stop::Machine(r)) => self.stopped(r),
+            _ => {
+                let pc = self.run.machine().pc();
                 self.status(format!("stepped, pc={pc:06o}"));
             }
-            other => {
-                // (A stop at a step leaves the machine standing there, as after a run.)
-                if self.run.m.running() {
-                    self.run.m.stop();
-                }
-                self.run.stepped_to(other);
-                self.stopped(other);
-            }
         }
-        self.collect();
+        self.feed_sound();
     }
 
     fn screenshot_now(&mut self) {
         let path = next_free("pdp1-screenshot", "png");
-        match self.screen.screenshot(&self.run.m, &path) {
+        let shot = self.screen.screenshot(self.run.machine());
+        match shot
+            .map_err(anyhow::Error::from)
+            .and_then(|png| crate::files::write_png(&png, &path))
+        {
             Ok(()) => self.status(format!("wrote {}", path.display())),
             Err(e) => self.status(format!("{e:#}")),
         }
@@ -669,7 +609,7 @@ impl App {
             } else {
                 controls::control_word(|k| w.is_key_down(k))
             };
-            self.run.m.set_control_boxes(word);
+            self.run.set_control_boxes(word);
         }
         self.mouse(w);
     }
@@ -695,10 +635,9 @@ impl App {
                     self.status("the tape is still being read in: key not struck");
                 }
                 Input::Char(c) => {
-                    let before = self.keyboard.overruns;
-                    let now = self.run.m.time_ns();
-                    self.keyboard.type_char(c, now, &mut self.run.m);
-                    if self.keyboard.overruns > before {
+                    let before = self.run.typist().overruns;
+                    self.run.type_char(c);
+                    if self.run.typist().overruns > before {
                         self.status("key overran the typewriter buffer (typed before the program took the last one)");
                     }
                 }
@@ -745,7 +684,7 @@ impl App {
     /// Ctrl+J: the disassembly cursor and the memory view go to the address or symbol typed
     /// (then ctrl+B sets a breakpoint there, ctrl+K a write watch).
     fn go_to(&mut self, text: &str) {
-        let mask = (self.run.m.memory().len() as u32).saturating_sub(1);
+        let mask = (self.run.machine().memory().len() as u32).saturating_sub(1);
         let d = &mut self.screen.view.debugger;
         match d.resolve(text, mask) {
             Some(a) => {
@@ -762,18 +701,16 @@ impl App {
     /// changes nothing.
     fn mount(&mut self, path: &std::path::Path) {
         let name = path.display();
-        let msg = match crate::tape::Tape::boot(path) {
+        let msg = match crate::files::boot_tape(path) {
             Ok(t) => {
-                let (feeder, m) = self.run.feeder();
-                feeder.mount_boot(&t, &tape_name(Some(path)), m);
+                self.run.mount_boot(&t, &tape_name(Some(path)));
                 format!("{name} is in the reader: F7 READ IN loads it")
             }
             Err(boot) => {
-                match crate::tape::Tape::data(path) {
+                match crate::files::data_tape(path) {
                     // Not a READ IN image (or truncated): a data tape, unless it cannot be read.
                     Ok(t) if path.is_file() => {
-                        let (feeder, m) = self.run.feeder();
-                        feeder.mount_data(&t, &tape_name(Some(path)), m);
+                        self.run.mount_data(&t, &tape_name(Some(path)));
                         format!("{name} is in the reader for the program ({boot:#}: not a READ IN tape)")
                     }
                     Ok(_) => format!("{boot:#} (nothing mounted)"),
@@ -785,8 +722,8 @@ impl App {
     }
 
     fn key(&mut self, k: Key, ctrl: bool, shift: bool) {
-        let dbg_focus = self.screen.view.debugger.focus(&self.run.m);
-        let mask = (self.run.m.memory().len() as u32).saturating_sub(1);
+        let dbg_focus = self.screen.view.debugger.focus(self.run.machine());
+        let mask = (self.run.machine().memory().len() as u32).saturating_sub(1);
         match (k, ctrl) {
             (Key::F1, _) => self.press(CKey::Help, shift),
             (Key::Escape, _) => self.screen.view.help = false,
@@ -821,7 +758,7 @@ impl App {
                     "keyboard back on the typewriter"
                 };
                 if !self.screen.view.game {
-                    self.run.m.set_control_boxes(pdp1_core::Word::ZERO);
+                    self.run.set_control_boxes(pdp1_core::Word::ZERO);
                 }
                 self.status(msg);
             }
@@ -852,8 +789,9 @@ impl App {
                 self.status("go to address (octal) or symbol, Return: _");
             }
             (Key::K, true) => {
-                self.screen.view.debugger.toggle_watch(dbg_focus);
-                let on = self.screen.view.debugger.watches.contains(&dbg_focus);
+                let on = self.run.toggle_watch(dbg_focus);
+                // (The pane lists the controller's watches.)
+                self.screen.view.debugger.watches = self.run.watches().clone();
                 self.status(format!(
                     "write watch at {dbg_focus:04o} {}",
                     if on { "on" } else { "off" }
@@ -873,24 +811,22 @@ impl App {
                 self.screen.view.switch_cursor = Some(c);
                 let sw = console::switch_at(c);
                 if self.switch_is_on(sw) != (k == Key::Up) {
-                    console::toggle(&mut self.run.m, sw, &mut self.screen.view.extend_switch);
+                    self.toggle_switch(sw);
                 }
             }
             (Key::B, true) => {
-                self.screen
-                    .view
-                    .debugger
-                    .toggle_breakpoint(&mut self.run.m, dbg_focus);
+                self.run.toggle_breakpoint(dbg_focus);
             }
             (Key::T, true) => {
-                let d = &mut self.screen.view.debugger;
-                d.tracing = !d.tracing;
-                let msg = if d.tracing { "trace on" } else { "trace off" };
+                let on = !self.run.tracing();
+                self.run.set_tracing(on);
+                self.screen.view.debugger.tracing = on;
+                let msg = if on { "trace on" } else { "trace off" };
                 self.status(msg);
             }
             (Key::W, true) => {
                 let path = next_free("pdp1-trace", "txt");
-                let r = self.screen.view.debugger.save_trace(&path);
+                let r = std::fs::write(&path, self.screen.view.debugger.trace_text());
                 self.status(match r {
                     Ok(()) => format!("wrote {}", path.display()),
                     Err(e) => format!("cannot write {}: {e:#}", path.display()),
@@ -918,11 +854,39 @@ impl App {
         }
     }
 
+    /// A console switch flipped (a click, or ctrl+arrows): the controller sets it.
+    fn toggle_switch(&mut self, sw: console::Switch) {
+        let m = self.run.machine();
+        match sw {
+            console::Switch::TestWord(b) => {
+                let w = m.test_word().bits() ^ (1 << (17 - b));
+                self.run.set_test_word(pdp1_core::Word::new(w));
+            }
+            console::Switch::Sense(n) => {
+                let ss = m.sense_switches() ^ (1 << (6 - n));
+                self.run.set_sense_switches(ss);
+            }
+            console::Switch::TestAddress(b) => {
+                let ta = m.test_address() ^ (1 << (15 - b));
+                self.run.set_test_address(ta);
+            }
+            console::Switch::Extend => {
+                let on = !m.extend_switch();
+                self.run.set_extend_switch(on);
+            }
+        }
+        self.screen.view.extend_switch = self.run.machine().extend_switch();
+    }
+
     fn switch_is_on(&self, sw: console::Switch) -> bool {
         match sw {
-            console::Switch::TestWord(b) => self.run.m.test_word().bits() >> (17 - b) & 1 == 1,
-            console::Switch::Sense(n) => self.run.m.sense_switches() >> (6 - n) & 1 == 1,
-            console::Switch::TestAddress(b) => self.run.m.test_address() >> (15 - b) & 1 == 1,
+            console::Switch::TestWord(b) => {
+                self.run.machine().test_word().bits() >> (17 - b) & 1 == 1
+            }
+            console::Switch::Sense(n) => self.run.machine().sense_switches() >> (6 - n) & 1 == 1,
+            console::Switch::TestAddress(b) => {
+                self.run.machine().test_address() >> (15 - b) & 1 == 1
+            }
             console::Switch::Extend => self.screen.view.extend_switch,
         }
     }
@@ -934,15 +898,10 @@ impl App {
             self.screen.panels_due();
             if let Some((x, y)) = pos {
                 match self.screen.hit(x as i32, y as i32) {
-                    Some(Hit::Switch(sw)) => {
-                        console::toggle(&mut self.run.m, sw, &mut self.screen.view.extend_switch)
-                    }
+                    Some(Hit::Switch(sw)) => self.toggle_switch(sw),
                     Some(Hit::Key(k)) => self.press(k, false),
                     Some(Hit::Line(a)) => {
-                        self.screen
-                            .view
-                            .debugger
-                            .toggle_breakpoint(&mut self.run.m, a);
+                        self.run.toggle_breakpoint(a);
                     }
                     // A press on the scope (and on nothing drawn over it) takes up the
                     // light pen.
@@ -954,10 +913,10 @@ impl App {
         // at the tube); released, it goes back to where it rests. Sampled once a frame.
         if self.pen_held && !down {
             self.pen_held = false;
-            self.run.m.set_light_pen(self.pen_rest);
+            self.run.set_light_pen(self.pen_rest);
         } else if self.pen_held {
             let at = pos.and_then(|(x, y)| self.screen.scope_coord(x as i32, y as i32));
-            self.run.m.set_light_pen(at);
+            self.run.set_light_pen(at);
         }
         self.mouse_was_down = down;
         if let (Some((_, dy)), Some((x, y))) = (w.get_scroll_wheel(), pos) {
@@ -1002,6 +961,9 @@ mod tests {
             program_help: Vec::new(),
             no_tape: false,
             tape_name: String::new(),
+            fresh: true,
+            script_name: None,
+            mute: false,
         }
     }
 
@@ -1013,7 +975,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("pdp1-extend-lamp-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let off = dir.join("off.ron");
-        crate::state::save(&Machine::new(MachineConfig::default()).unwrap(), &off).unwrap();
+        crate::files::save_state(&Machine::new(MachineConfig::default()).unwrap(), &off).unwrap();
 
         let mut m = Machine::new(MachineConfig::default()).unwrap();
         m.set_extend_switch(true);
@@ -1031,7 +993,7 @@ mod tests {
             "lit for the machine's switch"
         );
         app.load_state();
-        assert!(!app.run.m.extend_switch());
+        assert!(!app.run.machine().extend_switch());
         assert!(
             !app.screen.view.extend_switch,
             "out after restoring a state without it"
@@ -1078,17 +1040,7 @@ mod tests {
     }
 
     fn app_with(words: &[(u32, u32)]) -> App {
-        let mut m = Machine::new(MachineConfig::default()).unwrap();
-        for &(a, v) in words {
-            m.write(a, Word::new(v)).unwrap();
-        }
-        let run = RunControl::new(
-            Default::default(),
-            crate::tape::Feeder::new(None, &[]),
-            Default::default(),
-            m,
-        );
-        App::new(options(), run, 800, 600).unwrap()
+        app_with_run(words, Default::default(), Typist::default())
     }
 
     /// Issue 17, the debugger: a write watch (ctrl+K) stops the machine after a store into
@@ -1106,17 +1058,17 @@ mod tests {
             (0o201, 0o000006),
         ];
         let mut app = app_with(&prog);
-        app.screen.view.debugger.toggle_watch(0o201);
-        app.run.m.set_test_address(0o100);
-        app.run.m.start(false);
+        app.run.toggle_watch(0o201);
+        app.run.set_test_address(0o100);
+        app.run.start(false);
         for _ in 0..50 {
-            if !app.run.m.running() {
+            if !app.run.machine().running() {
                 break;
             }
             app.emulate();
         }
-        assert!(!app.run.m.running(), "the watch stopped it");
-        assert_eq!(app.run.m.pc(), 0o104, "right after the dac 201");
+        assert!(!app.run.machine().running(), "the watch stopped it");
+        assert_eq!(app.run.machine().pc(), 0o104, "right after the dac 201");
         assert!(
             app.screen.view.status.contains("write to 0201"),
             "{}",
@@ -1132,7 +1084,7 @@ mod tests {
         ev.push(Input::Key(Key::B, true, false));
         app.events(&ev);
         assert_eq!(app.screen.view.debugger.cursor, Some(0o103));
-        assert!(app.run.m.breakpoints().contains(&0o103));
+        assert!(app.run.machine().breakpoints().contains(&0o103));
         let mut ev = vec![Input::Key(Key::J, true, false)];
         ev.extend("nowhere".chars().map(Input::Char));
         ev.push(Input::Char('\r'));
@@ -1144,7 +1096,9 @@ mod tests {
         );
 
         // SINGLE STEP at 104 (jmp: fetch only), then at 100 (law), then 101 (dac: fetch, execute).
-        app.run.m.set_pc(0o101);
+        app.press(CKey::SingleStep, false);
+        app.press(CKey::SingleStep, false);
+        assert_eq!(app.run.machine().pc(), 0o101);
         app.press(CKey::SingleStep, false);
         let st = app.screen.view.status.clone();
         assert!(
@@ -1174,7 +1128,7 @@ mod tests {
     fn run_to_stop(app: &mut App) {
         for _ in 0..2000 {
             app.emulate();
-            if !app.run.m.running() && !app.run.m.reading_in() {
+            if !app.run.machine().running() && !app.run.machine().reading_in() {
                 return;
             }
         }
@@ -1209,12 +1163,12 @@ mod tests {
         ];
         let typist = Typist::new(crate::keyboard::parse_typed("a").unwrap(), true);
         let mut app = app_with_run(&prog, Default::default(), typist);
-        app.run.m.set_test_address(0o100);
-        app.run.m.start(false);
+        app.run.set_test_address(0o100);
+        app.run.start(false);
         run_to_stop(&mut app);
-        assert_eq!(app.run.m.pc(), 0o106, "halted after the key");
+        assert_eq!(app.run.machine().pc(), 0o106, "halted after the key");
         assert_eq!(
-            app.run.m.io().bits() & 0o77,
+            app.run.machine().io().bits() & 0o77,
             0o72,
             "the lower-case shift came first"
         );
@@ -1230,8 +1184,9 @@ mod tests {
             ..Default::default()
         };
         let mut app = app_with_run(&[], plan, Typist::default());
-        app.run
-            .set_script(crate::script::Script::parse("wait 1s\n", "t.pdp1").unwrap());
+        app.run.set_script(
+            crate::script::Script::parse("wait 1s\n", "t.pdp1", &|p| std::fs::read(p)).unwrap(),
+        );
         for _ in 0..100 {
             app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
             app.emulate();
@@ -1241,7 +1196,7 @@ mod tests {
         }
         assert!(app.quit, "the limit ends the run");
         assert_eq!(
-            app.run.m.time_ns(),
+            app.run.machine().time_ns(),
             50_000_000,
             "{}",
             app.screen.view.status
@@ -1261,7 +1216,7 @@ mod tests {
         app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
         app.emulate();
         assert!(app.quit);
-        assert_eq!(app.run.m.time_ns(), 0);
+        assert_eq!(app.run.machine().time_ns(), 0);
     }
 
     /// Issue 18: a window run with limits (a scripted run) ends when its script is done with
@@ -1279,10 +1234,13 @@ mod tests {
             plan,
             Typist::default(),
         );
-        let script = crate::script::Script::parse("wait halt\ncontinue\nstop\n", "t.pdp1").unwrap();
+        let script = crate::script::Script::parse("wait halt\ncontinue\nstop\n", "t.pdp1", &|p| {
+            std::fs::read(p)
+        })
+        .unwrap();
         app.run.set_script(script);
-        app.run.m.set_test_address(0o100);
-        app.run.m.start(false);
+        app.run.set_test_address(0o100);
+        app.run.start(false);
         for _ in 0..50 {
             app.emulate();
             if app.quit {
@@ -1290,7 +1248,10 @@ mod tests {
             }
         }
         assert!(app.quit, "the run ended");
-        assert!(app.run.m.time_ns() < 1_000_000_000, "well before the limit");
+        assert!(
+            app.run.machine().time_ns() < 1_000_000_000,
+            "well before the limit"
+        );
     }
 
     /// Issue 17: a status message goes after ten seconds (stale ones lingered), a prompt
@@ -1319,7 +1280,7 @@ mod tests {
     fn read_in_again_rewinds_the_tape_and_ctrl_o_mounts_another() {
         let dir = std::env::temp_dir().join(format!("pdp1-read-in-again-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        let five = crate::tape::Tape::boot(&law_tape(&dir, 5)).unwrap();
+        let five = crate::files::boot_tape(&law_tape(&dir, 5)).unwrap();
         let seven = law_tape(&dir, 7);
         let mut m = Machine::new(MachineConfig::default()).unwrap();
         m.mount_tape(five.frames.clone());
@@ -1332,10 +1293,14 @@ mod tests {
         let mut app = App::new(options(), run, 800, 600).unwrap();
         app.press(CKey::ReadIn, false);
         run_to_stop(&mut app);
-        assert_eq!(app.run.m.ac(), Word::new(5), "loaded and ran");
+        assert_eq!(app.run.machine().ac(), Word::new(5), "loaded and ran");
         // Clobber the program; READ IN again must load it from the rewound tape.
-        app.run.m.write(0o100, Word::ZERO).unwrap();
-        app.run.m.set_ac(Word::ZERO);
+        // (DEPOSIT's own way would need the test word; a script's deposit, then EXAMINE
+        // of the clobbered word clears AC.)
+        app.run.deposit_at(0o100, Word::ZERO);
+        app.run.set_test_address(0o100);
+        app.run.examine();
+        assert_eq!(app.run.machine().ac(), Word::ZERO);
         app.press(CKey::ReadIn, false);
         assert!(
             app.screen.view.status.contains("rewound"),
@@ -1344,11 +1309,11 @@ mod tests {
         );
         run_to_stop(&mut app);
         assert_eq!(
-            app.run.m.read(0o100).unwrap(),
+            app.run.machine().read(0o100).unwrap(),
             Word::new(0o700005),
             "read in again"
         );
-        assert_eq!(app.run.m.ac(), Word::new(5));
+        assert_eq!(app.run.machine().ac(), Word::new(5));
 
         // ctrl+O, a path that is not there: nothing changes.
         let typed = |app: &mut App, text: &str| {
@@ -1372,7 +1337,11 @@ mod tests {
         );
         app.press(CKey::ReadIn, false);
         run_to_stop(&mut app);
-        assert_eq!(app.run.m.ac(), Word::new(7), "the mounted tape was read in");
+        assert_eq!(
+            app.run.machine().ac(),
+            Word::new(7),
+            "the mounted tape was read in"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 
@@ -1386,6 +1355,7 @@ mod tests {
         for (a, v) in [(0o100, 0o720007), (0o101, 0o720003), (0o102, 0o760400)] {
             m.write(a, Word::new(v)).unwrap();
         }
+        m.set_io(Word::new(0o61));
         let run = RunControl::new(
             Default::default(),
             crate::tape::Feeder::new(None, &[]),
@@ -1393,42 +1363,91 @@ mod tests {
             m,
         );
         let mut app = App::new(options(), run, 800, 600).unwrap();
-        app.run.m.set_io(Word::new(0o61));
-        app.run.m.set_test_address(0o100);
-        app.run.m.start(false);
+        app.run.set_test_address(0o100);
+        app.run.start(false);
         for _ in 0..100 {
-            if !app.run.m.running() {
+            if !app.run.machine().running() {
                 break;
             }
             app.emulate();
         }
-        assert!(!app.run.m.running(), "halted");
+        assert!(!app.run.machine().running(), "halted");
         assert_eq!(
-            app.run.m.status_word().bits() & status::TYPE_OUT,
+            app.run.machine().status_word().bits() & status::TYPE_OUT,
             0,
             "typing"
         );
-        app.screen.render(&app.run.m);
+        app.screen.render(app.run.machine());
         let lit = app.screen.scope_energy();
         assert!(lit > 0.0, "the point is on the tube");
-        let t0 = app.run.m.time_ns();
+        let t0 = app.run.machine().time_ns();
         // Two seconds of host time in frames of 20 ms.
         for _ in 0..100 {
             app.start = app.start.checked_sub(Duration::from_millis(20)).unwrap();
             app.emulate();
         }
-        assert!(!app.run.m.running(), "still stopped");
-        assert!(app.run.m.time_ns() > t0 + 1_000_000_000, "time went on");
+        assert!(!app.run.machine().running(), "still stopped");
+        assert!(
+            app.run.machine().time_ns() > t0 + 1_000_000_000,
+            "time went on"
+        );
         assert_ne!(
-            app.run.m.status_word().bits() & status::TYPE_OUT,
+            app.run.machine().status_word().bits() & status::TYPE_OUT,
             0,
             "the character was finished"
         );
-        app.screen.render(&app.run.m);
+        app.screen.render(app.run.machine());
         assert!(
             app.screen.scope_energy() < lit / 8.0,
             "faded: {} of {lit}",
             app.screen.scope_energy()
         );
+    }
+
+    /// Issue 25: the console's switches and keys in the window are the run controller's
+    /// actions — ctrl+arrows set the test word, the test address and EXTEND on the machine
+    /// (the lamp follows the machine), F6 DEPOSIT and F5 EXAMINE act at the test address, and
+    /// F3 STOP makes the machine stand for the operator until F4 CONTINUE.
+    #[test]
+    fn the_windows_switches_and_console_keys_are_the_controllers() {
+        // 100: jmp 100
+        let mut app = app_with(&[(0o100, 0o600100)]);
+        let up = |app: &mut App| app.events(&[Input::Key(Key::Up, true, false)]);
+        let right = |app: &mut App, n: usize| {
+            for _ in 0..n {
+                app.events(&[Input::Key(Key::Right, true, false)]);
+            }
+        };
+        // Test word bit 17 (the cursor's first step right from bit 0 is bit 1).
+        right(&mut app, 17);
+        up(&mut app);
+        assert_eq!(app.run.machine().test_word(), Word::new(1));
+        // Test address bits 9 and 10 (0100 is bit 9 of 16): cursor 24 + 9.
+        right(&mut app, 24 + 9 - 17);
+        up(&mut app);
+        assert_eq!(app.run.machine().test_address(), 0o100);
+        // EXTEND, the last switch: the machine's switch and the lamp.
+        right(&mut app, SWITCH_COUNT - 1 - (24 + 9));
+        up(&mut app);
+        assert!(app.run.machine().extend_switch() && app.screen.view.extend_switch);
+        // DEPOSIT the test word at 100, EXAMINE it back.
+        app.events(&[Input::Key(Key::F6, false, false)]);
+        assert_eq!(app.run.machine().read(0o100).unwrap(), Word::new(1));
+        assert!(app.screen.view.status.contains("deposit 000001 at 000100"));
+        app.events(&[Input::Key(Key::F5, false, false)]);
+        assert!(app.screen.view.status.contains("examine 000100: 000001"));
+        // START, STOP: it stands; CONTINUE: it runs again.
+        app.run.deposit_at(0o100, Word::new(0o600100));
+        app.events(&[Input::Key(Key::F2, false, false)]);
+        assert!(app.run.machine().running());
+        app.events(&[Input::Key(Key::F3, false, false)]);
+        assert!(!app.run.machine().running());
+        app.emulate();
+        assert!(
+            !app.quit && !app.run.machine().running(),
+            "stands for the operator"
+        );
+        app.events(&[Input::Key(Key::F4, false, false)]);
+        assert!(app.run.machine().running());
     }
 }

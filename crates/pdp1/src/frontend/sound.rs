@@ -117,8 +117,7 @@ impl Speaker {
     /// After a frame: make the samples up to the machine's time; queue them if `audible`
     /// (1× speed, not paused) and not muted. A jump in emulated time (a restored state, or
     /// the machine far ahead at top speed) starts the sound afresh from there.
-    pub fn feed(&mut self, m: &mut Machine, audible: bool) {
-        let changes = m.drain_flags();
+    pub fn feed(&mut self, changes: &[pdp1_core::FlagChange], m: &Machine, audible: bool) {
         let Some((_, rate, queue)) = &self.out else {
             return;
         };
@@ -136,7 +135,7 @@ impl Speaker {
         }
         let synth = self.synth.as_mut().expect("made above");
         self.buf.clear();
-        synth.render(&changes, now, &mut self.buf);
+        synth.render(changes, now, &mut self.buf);
         if audible && !self.muted {
             if let Ok(mut q) = queue.lock() {
                 q.push(&self.buf);
@@ -245,7 +244,8 @@ mod tests {
         let mut m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
         m.set_pf(0o40);
         let mut s = Speaker::silent();
-        s.feed(&mut m, true);
+        let changes = m.drain_flags();
+        s.feed(&changes, &m, true);
         assert!(m.drain_flags().is_empty());
     }
 }

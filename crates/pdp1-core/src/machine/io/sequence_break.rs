@@ -42,11 +42,10 @@
 //! * Without the option, IOTs 50–53 do nothing, like any IOT to a device not installed
 //!   ([aap]: `if(pdp->sbs16 …)`; SIMH's default `STOP_INST` 0).
 //!
-//! Where they differ: aap's 16-channel model keeps a channel's synchronised request (`b3`)
-//! after its break has been entered (only `cbs` and start clear it), so after the return the
-//! same channel would break again; SIMH clears the request at the break entry
-//! (`sbs_req &= ~SBS_MASK (lvl)`), as aap's own one-channel model does (`hold_break` clears
-//! `b2`, the return clears `b3`). We clear it at the entry.
+//! A channel's request is cleared when its break is entered: SIMH (`sbs_req &= ~SBS_MASK
+//! (lvl)`) and aap (`sbs_sync` in the first break cycle: "`if(pdp->sbs16) pdp->b3 &=
+//! ~pdp->sbs_seq;`", as its one-channel model clears `b2`; an older version of aap kept
+//! `b3`, so the channel would have broken again after its return).
 //!
 //! Which device requests which channel is wired at installation; SIMH lets each device be
 //! set to a level (default 0 for all), aap wires the reader to 1, the punch to 6, typewriter
@@ -196,7 +195,11 @@ impl Machine {
     /// * OV is not cleared: no break cycle of aap touches `ov1`. SIMH and MAME clear it
     ///   (MAME citing "maintenance manual p. 8-17"), which the handbook text we have does not
     ///   settle; we follow the pulse-level model.
-    /// * Extend mode is cleared (SIMH, MAME; aap leaves it): unchanged from before issue 16.
+    /// * Extend mode is cleared (SIMH, MAME, and aap's `brkcycle` TP10: "`if(pdp->bc == 1)
+    ///   pdp->exd = 0;`").
+    /// * IR is cleared: the first break cycle loads no instruction ("`if(pdp->bc == 1) IR =
+    ///   0;`", [aap] `brkcycle` TP4), so the lamps show opcode 0 until the routine's first
+    ///   fetch (issue 31, found by the cycle-by-cycle comparison with aap's model).
     pub(in crate::machine) fn break_entry(&mut self, ch: u32) {
         let base = if self.config.sbs16 {
             self.chan.enter(ch);
@@ -217,6 +220,7 @@ impl Machine {
         self.mb = self.io;
         self.ac = epc;
         self.pc = base + 3;
+        self.ir = 0;
         self.extend = false;
     }
 

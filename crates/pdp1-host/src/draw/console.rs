@@ -3,7 +3,7 @@
 //! every frame; every switch and key leaves a hit box so the mouse can work it.
 
 use super::canvas::{cell, rgb, Canvas, Color, Rect};
-use pdp1_core::{Machine, Word};
+use pdp1_core::Machine;
 
 /// A console switch, by DEC bit number (bit 0 = leftmost, the most significant).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -432,28 +432,6 @@ pub fn draw(
             c.frame(b, SWITCH_OFF);
             c.text_clipped(b.x + 2 * s, b.y + 2 * s, &k.text(room), LABEL, s, b.right());
             hits.push((b, Hit::Key(*k)));
-        }
-    }
-}
-
-/// Flip a switch on the machine (or the frontend's EXTEND state).
-pub fn toggle(m: &mut Machine, sw: Switch, extend_switch: &mut bool) {
-    match sw {
-        Switch::TestWord(b) => {
-            let w = m.test_word().bits() ^ (1 << (17 - b));
-            m.set_test_word(Word::new(w));
-        }
-        Switch::Sense(n) => {
-            let ss = m.sense_switches() ^ (1 << (6 - n));
-            m.set_sense_switches(ss);
-        }
-        Switch::TestAddress(b) => {
-            let ta = m.test_address() ^ (1 << (15 - b));
-            m.set_test_address(ta);
-        }
-        Switch::Extend => {
-            *extend_switch = !*extend_switch;
-            m.set_extend_switch(*extend_switch);
         }
     }
 }

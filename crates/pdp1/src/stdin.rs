@@ -6,7 +6,7 @@
 //! when the run ends. Signals are off too, so Ctrl-C ends the run cleanly (registers, state and
 //! punch are still written) and Ctrl-D ends the input.
 
-use super::{keys_for_text, Key};
+use crate::keyboard::{key_for, Key};
 use std::io::{IsTerminal, Read};
 use std::process::{Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, TryRecvError};
@@ -131,4 +131,17 @@ impl Drop for TtyMode {
     fn drop(&mut self) {
         let _ = Self::stty(&[&self.saved]);
     }
+}
+
+/// Keys for the characters of `text`; characters without a key are reported and skipped.
+pub fn keys_for_text(text: &str) -> Vec<Key> {
+    text.chars()
+        .filter_map(|c| {
+            let k = key_for(if c == '\u{7f}' { '\u{8}' } else { c });
+            if k.is_none() {
+                eprintln!("pdp1: no typewriter key for {c:?}; skipped");
+            }
+            k
+        })
+        .collect()
 }

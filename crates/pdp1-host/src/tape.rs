@@ -1,7 +1,7 @@
-//! Paper tapes from files: the boot tape (checked as a RIM/BLK image before anything runs) and
+//! Paper tapes (their frames: the host reads the files): the boot tape (checked as a RIM/BLK image before anything runs) and
 //! the second tape that goes into the reader once the first has been read (`--reader`).
 
-use anyhow::{bail, Context, Result};
+use crate::error::{bail, Context, Result};
 use pdp1_core::Machine;
 use std::collections::VecDeque;
 use std::path::Path;
@@ -27,21 +27,15 @@ pub fn file_name_of(path: Option<&Path>) -> String {
     path.map(file_name).unwrap_or_default()
 }
 
-fn read_frames(path: &Path, what: &str) -> Result<Vec<u8>> {
-    let frames =
-        std::fs::read(path).with_context(|| format!("cannot read {what} {}", path.display()))?;
-    if frames.is_empty() {
-        bail!("{what} {} is empty", path.display());
-    }
-    Ok(frames)
-}
-
 impl Tape {
-    /// A tape to READ IN: must be a well-formed RIM or BLK image, checked here so a bad tape is
+    /// A tape to READ IN, from its frames (`name`: the file as the operator named it, for
+    /// messages): must be a well-formed RIM or BLK image, checked here so a bad tape is
     /// reported (with the word and frame) before the machine runs.
-    pub fn boot(path: &Path) -> Result<Tape> {
-        let frames = read_frames(path, "tape")?;
-        let start = check_image(&frames).with_context(|| format!("tape {}", path.display()))?;
+    pub fn boot(frames: Vec<u8>, name: &str) -> Result<Tape> {
+        if frames.is_empty() {
+            bail!("tape {name} is empty");
+        }
+        let start = check_image(&frames).with_context(|| format!("tape {name}"))?;
         Ok(Tape {
             frames,
             start: Some(start),
@@ -49,8 +43,10 @@ impl Tape {
     }
 
     /// A tape the program reads itself (any frames: text, binary, …).
-    pub fn data(path: &Path) -> Result<Tape> {
-        let frames = read_frames(path, "reader tape")?;
+    pub fn data(frames: Vec<u8>, name: &str) -> Result<Tape> {
+        if frames.is_empty() {
+            bail!("reader tape {name} is empty");
+        }
         Ok(Tape {
             frames,
             start: None,
@@ -66,7 +62,7 @@ pub fn reader_spent(m: &Machine) -> bool {
 
 /// Check a READ IN tape with the assembler crate's tape reader; returns its start address.
 fn check_image(frames: &[u8]) -> Result<u32> {
-    let image = pdp1_asm::tape::read_image(frames).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let image = pdp1_asm::tape::read_image(frames).map_err(|e| crate::err!("{e}"))?;
     match image.start {
         Some(start) => Ok(start),
         // READ IN would load the words and then run off the end of the tape.

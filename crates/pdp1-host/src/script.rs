@@ -1,9 +1,10 @@
 //! Operator scripts (`--script FILE`, issue 15): what an operator does at the console during a
 //! session — switches, START, STOP, CONTINUE, READ IN, tapes on the reader and the punch, keys —
 //! with waits for a halt, for a time, or for typed text, one action a line, the way SIMH's `do`
-//! files and a demonstrator's checklist work. One parser and one interpreter for both drivers:
-//! the headless runner and the window call [`Script::act`] between their slices of emulated
-//! time, and everything the script does to the machine happens there.
+//! files and a demonstrator's checklist work. One parser for every host; the run controller
+//! asks [`Script::next_due`] for the actions whose waits are over at the start of each step and
+//! does each with its own console method, so everything the script does to the machine happens
+//! there, between steps.
 //!
 //! The format (docs/headless.md, "Operator scripts"): one action a line, words separated by
 //! blanks, `#` starts a comment (outside quotes), blank lines are ignored. Numbers are octal
@@ -15,11 +16,9 @@
 //! address outside memory is an error naming the file, the line and the column.
 
 use crate::config::{parse_octal, parse_sense_list};
+use crate::error::{bail, err, Result};
 use crate::keyboard::{parse_typed, Key};
-use crate::run::RunControl;
-use crate::setup::examine_lines;
 use crate::typeout::{stroke, Stroke};
-use anyhow::{anyhow, bail, Context, Result};
 use pdp1_core::{Machine, TypeEvent, Word};
 use std::path::{Path, PathBuf};
 
@@ -174,9 +173,10 @@ fn parse_time(t: &str) -> Result<u64> {
     }
 }
 
-/// The program's typed output as text (`wait text` compares with it): carriage return is
+/// The program's typed output as text (`wait text` compares with it; the ManKalah agent reads
+/// the program's answers so): carriage return is
 /// `\n`, tab `\t`, backspace `\b` (0x08); case shifts and ribbon changes are nothing.
-fn typed_text(events: &[TypeEvent], out: &mut String) {
+pub fn typed_text(events: &[TypeEvent], out: &mut String) {
     for e in events.iter().filter(|e| !e.local) {
         match stroke(e.code, e.upper) {
             Stroke::Return => out.push('\n'),
@@ -221,21 +221,19 @@ const USAGE: &str = "expected one of: tw, ss, ta, start, stop, continue, readin,
                      examine, mount, punch, type, wait (docs/headless.md, \"Operator scripts\")";
 
 impl Script {
-    /// Read and check the script `path`; file names in it are relative to the current
-    /// directory, as on the command line.
-    pub fn load(path: &Path) -> Result<Script> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read script {}", path.display()))?;
-        Script::parse(&text, &path.display().to_string())
-    }
-
-    /// Parse `text` (the file `name`).
-    pub fn parse(text: &str, name: &str) -> Result<Script> {
+    /// Parse and check `text` (the file `name`). `read_tape` reads the tape a `mount` names
+    /// (the host's file system: file names are relative to the current directory, as on the
+    /// command line), so a missing tape is an error before anything runs.
+    pub fn parse(
+        text: &str,
+        name: &str,
+        read_tape: &dyn Fn(&Path) -> std::io::Result<Vec<u8>>,
+    ) -> Result<Script> {
         let mut steps = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let n = i + 1;
             let at = |col: usize| format!("script {name} line {n}, column {col}");
-            let toks = tokens(line).map_err(|(col, e)| anyhow!("{}: {e}", at(col)))?;
+            let toks = tokens(line).map_err(|(col, e)| err!("{}: {e}", at(col)))?;
             let Some(first) = toks.first() else {
                 continue;
             };
@@ -250,7 +248,7 @@ impl Script {
                 Ok(())
             };
             let octal = |t: &Token, max: u32, what: &str| -> Result<u32> {
-                parse_octal(&t.text, max, what).map_err(|e| anyhow!("{}: {e}", at(t.col)))
+                parse_octal(&t.text, max, what).map_err(|e| err!("{}: {e}", at(t.col)))
             };
             let file = |t: &Token| -> PathBuf { PathBuf::from(&t.text) };
             let action = match verb.as_str() {
@@ -270,7 +268,7 @@ impl Script {
                     )?;
                     let list: Vec<&str> = args.iter().map(|t| t.text.as_str()).collect();
                     let bits = parse_sense_list(&list.join(","), "ss")
-                        .map_err(|e| anyhow!("{}: {e}", at(args[0].col)))?;
+                        .map_err(|e| err!("{}: {e}", at(args[0].col)))?;
                     Action::SenseSwitches(bits)
                 }
                 "start" => {
@@ -306,14 +304,14 @@ impl Script {
                         "an octal address or range, e.g. `examine 100` or `examine 100-117`",
                     )?;
                     let (a, b) = crate::config::parse_range(&args[0].text, "examine")
-                        .map_err(|e| anyhow!("{}: {e}", at(args[0].col)))?;
+                        .map_err(|e| err!("{}: {e}", at(args[0].col)))?;
                     Action::Examine(a, b)
                 }
                 "mount" => {
                     want(1, 1, "a tape file, e.g. `mount hyperspace85.bin`")?;
                     let path = file(&args[0]);
-                    let frames = std::fs::read(&path).map_err(|e| {
-                        anyhow!(
+                    let frames = read_tape(&path).map_err(|e| {
+                        err!(
                             "{}: cannot read tape {}: {e}",
                             at(args[0].col),
                             path.display()
@@ -341,7 +339,7 @@ impl Script {
                         );
                     }
                     let keys = parse_typed(&args[0].text)
-                        .map_err(|e| anyhow!("{}: {e:#}", at(args[0].col)))?;
+                        .map_err(|e| err!("{}: {e:#}", at(args[0].col)))?;
                     Action::Type(keys)
                 }
                 "wait" => {
@@ -364,7 +362,7 @@ impl Script {
                                 bail!("{}: the text to wait for goes in quotes", at(args[1].col));
                             }
                             let t = unescape_text(&args[1].text)
-                                .map_err(|e| anyhow!("{}: {e}", at(args[1].col)))?;
+                                .map_err(|e| err!("{}: {e}", at(args[1].col)))?;
                             if t.is_empty() {
                                 bail!("{}: the text to wait for is empty", at(args[1].col));
                             }
@@ -372,7 +370,7 @@ impl Script {
                         }
                         t => {
                             want(1, 1, form)?;
-                            let ns = parse_time(t).map_err(|e| anyhow!("{}: {e}", at(what.col)))?;
+                            let ns = parse_time(t).map_err(|e| err!("{}: {e}", at(what.col)))?;
                             Action::WaitTime(ns)
                         }
                     }
@@ -469,83 +467,44 @@ impl Script {
         }
     }
 
-    /// Do the actions that are due, up to the next wait that is not over. `Examine` lines
-    /// are added to `out` (the driver prints them on stdout). True when the machine was set
-    /// going (START, CONTINUE, READ IN): a stop before is over, even if a later action
-    /// stopped it again.
-    pub fn act(&mut self, run: &mut RunControl, out: &mut Vec<String>) -> bool {
-        let mut started = false;
+    /// The next action that is due, the waits before it being over (`m`: the machine as it
+    /// stands now); `None` while the script waits, and when it is done. The run controller
+    /// does each action with the console method it names (`RunControl::act`),
+    /// between steps like everything the host does.
+    pub fn next_due(&mut self, m: &Machine) -> Option<Action> {
         while let Some(step) = self.steps.get(self.next) {
             if let Some(w) = &self.waiting {
                 let over = match (w, &step.action) {
-                    (Waiting::Halt, _) => !run.m.running(),
-                    (Waiting::Time(t), _) => run.m.time_ns() >= *t,
+                    (Waiting::Halt, _) => !m.running(),
+                    (Waiting::Time(t), _) => m.time_ns() >= *t,
                     (Waiting::Text, Action::WaitText(t)) => self.seen.contains(t.as_str()),
                     (Waiting::Text, _) => true,
-                    (Waiting::Tape, _) => tape_read(&run.m),
+                    (Waiting::Tape, _) => tape_read(m),
                 };
                 if !over {
-                    return started;
+                    return None;
                 }
                 self.waiting = None;
                 self.seen.clear();
                 self.next += 1;
                 continue;
             }
-            match &step.action {
-                Action::TestWord(w) => run.m.set_test_word(*w),
-                Action::SenseSwitches(s) => run.m.set_sense_switches(*s),
-                Action::TestAddress(a) => run.m.set_test_address(*a),
-                Action::Start(a) => {
-                    if let Some(a) = a {
-                        run.m.set_test_address(*a);
-                    }
-                    run.m.start(false);
-                    started = true;
-                }
-                Action::Stop => run.m.stop(),
-                Action::Continue => {
-                    run.m.cont();
-                    started = true;
-                }
-                Action::ReadIn => {
-                    let (feeder, m) = run.feeder();
-                    feeder.read_in_mounted(m);
-                    m.read_in();
-                    started = true;
-                }
-                Action::Deposit(a, w) => {
-                    // (Checked against the memory size before the run.)
-                    let _ = run.m.write(*a, *w);
-                }
-                Action::Examine(a, b) => out.extend(examine_lines(&run.m, *a, *b)),
-                Action::Mount { path, frames } => {
-                    let (feeder, m) = run.feeder();
-                    feeder.mount_frames(frames.clone(), &crate::tape::file_name(path), m);
-                }
-                Action::Punch(path) => run.punch_to(path.clone()),
-                Action::Type(keys) => run.typist.push(keys.iter().copied()),
-                Action::WaitHalt => {
-                    self.waiting = Some(Waiting::Halt);
-                    continue;
-                }
-                Action::WaitTime(ns) => {
-                    self.waiting = Some(Waiting::Time(run.m.time_ns().saturating_add(*ns)));
-                    continue;
-                }
+            self.waiting = match &step.action {
+                Action::WaitHalt => Some(Waiting::Halt),
+                Action::WaitTime(ns) => Some(Waiting::Time(m.time_ns().saturating_add(*ns))),
                 Action::WaitText(_) => {
-                    self.waiting = Some(Waiting::Text);
                     self.seen.clear();
-                    continue;
+                    Some(Waiting::Text)
                 }
-                Action::WaitTape => {
-                    self.waiting = Some(Waiting::Tape);
-                    continue;
+                Action::WaitTape => Some(Waiting::Tape),
+                other => {
+                    let action = other.clone();
+                    self.next += 1;
+                    return Some(action);
                 }
-            }
-            self.next += 1;
+            };
         }
-        started
+        None
     }
 }
 
@@ -584,7 +543,8 @@ mod tests {
     use super::*;
 
     fn parse(t: &str) -> Result<Vec<Action>> {
-        Script::parse(t, "s.txt").map(|s| s.steps.into_iter().map(|s| s.action).collect())
+        Script::parse(t, "s.txt", &|p| std::fs::read(p))
+            .map(|s| s.steps.into_iter().map(|s| s.action).collect())
     }
 
     fn err(t: &str) -> String {
@@ -655,11 +615,17 @@ mod tests {
         let t = d.join("t.rim");
         std::fs::write(&t, [1u8]).unwrap();
         let t = t.display().to_string();
-        let s = Script::parse(&format!("tw 20\nmount {t}\nreadin\n"), "s").unwrap();
+        let s = Script::parse(&format!("tw 20\nmount {t}\nreadin\n"), "s", &|p| {
+            std::fs::read(p)
+        })
+        .unwrap();
         assert_eq!(s.boot_tape(), Some(Path::new(&t)));
-        let s = Script::parse(&format!("start 4\nmount {t}\nreadin\n"), "s").unwrap();
+        let s = Script::parse(&format!("start 4\nmount {t}\nreadin\n"), "s", &|p| {
+            std::fs::read(p)
+        })
+        .unwrap();
         assert_eq!(s.boot_tape(), None);
-        let s = Script::parse(&format!("mount {t}\n"), "s").unwrap();
+        let s = Script::parse(&format!("mount {t}\n"), "s", &|p| std::fs::read(p)).unwrap();
         assert_eq!(s.boot_tape(), None);
     }
 
@@ -696,7 +662,7 @@ mod tests {
             "wait tape 1",
             "\u{0}",
         ] {
-            let _ = Script::parse(line, "s");
+            let _ = Script::parse(line, "s", &|p| std::fs::read(p));
         }
         assert!(err("wait text ''").contains("empty"));
         assert!(err("mount ''").contains("cannot read tape"));

@@ -7,14 +7,13 @@
 //! `#`=⊃, `!`=∨, `&`=∧, `^`=↑, `` ` ``=→, `*`=×; the Unicode characters themselves work too.
 //!
 //! One module for every way keys reach the machine (issue 18): this file (text → keys, the
-//! typist of `--type` and stdin), [`host`] (the window's keyboard: characters the host gives,
-//! case shifts struck as the real keyboard does) and [`stdin`] (keys from standard input,
-//! headless).
+//! typist of `--type` and stdin) and [`host`] (its person policy: the window's keyboard,
+//! characters the host gives, case shifts struck as the real keyboard does). Keys from
+//! standard input are the `pdp1` binary's (`stdin.rs`).
 
 pub mod host;
-pub mod stdin;
 
-use anyhow::{bail, Result};
+use crate::error::{bail, Result};
 use pdp1_core::{Machine, TypeEvent};
 use std::collections::VecDeque;
 
@@ -111,20 +110,37 @@ pub fn ready_for_key(m: &Machine) -> bool {
 /// 1, punch 6, typewriter in 7, out 8).
 const TYPE_IN_CHANNEL: u32 = 7;
 
-/// Strikes queued keys one at a time, like a person: only when the program has taken the
-/// previous key, at least [`KEY_INTERVAL_NS`] have passed since it was struck, and the program is
-/// ready for the next one ([`ready_for_key`]). Case shifts are struck as keys of their own
-/// when the typewriter is in the wrong case, as on the real keyboard.
+/// The one typist at the console typewriter's keyboard (issue 25: one key queue, one case
+/// tracker), with two policies for when a key is struck:
+///
+/// * **patient** ([`Typist::push`]: `--type`, a script's `type`, keys piped on stdin): one key
+///   at a time, only when the program has taken the previous key, at least
+///   [`KEY_INTERVAL_NS`] have passed since it was struck, and the program is ready for the
+///   next one ([`ready_for_key`]);
+/// * **person** ([`Typist::type_key_now`]: someone at the window's keyboard): struck at once,
+///   overrunning the one-character buffer as on the real machine; only the key after an
+///   automatic case shift waits (`host.rs`).
+///
+/// Case shifts are struck as keys of their own when the typewriter is in the wrong case, as
+/// on the real keyboard: the tracker follows the typewriter's one case state (keyboard and
+/// printer share it, pdp1-hardware.md §5.1). Patient keys wait while a person's keys are held.
 ///
 /// Waiting for readiness matters: a program busy typing or starting up may clear the typewriter
 /// flag and lose a key struck too early (DDT does both: its start-up and its answers clear
 /// program flag 1).
 #[derive(Debug, Default)]
 pub struct Typist {
+    /// Patient keys not yet struck.
     queue: VecDeque<Key>,
+    /// A person's keys held back until the program took the previous code (`host.rs`).
+    pub(crate) held: VecDeque<Key>,
     last_strike_ns: Option<u64>,
     /// The typewriter's case as last seen (`None` until known: then a shift is always sent).
     upper: Option<bool>,
+    /// A person's keys that overran the buffer.
+    pub overruns: u64,
+    /// Characters typed at the window with no FIO-DEC code, ignored.
+    pub unmapped: u64,
 }
 
 impl Typist {
@@ -139,21 +155,33 @@ impl Typist {
         }
     }
 
+    /// Patient keys, struck when the program is ready for each.
     pub fn push(&mut self, keys: impl IntoIterator<Item = Key>) {
         self.queue.extend(keys);
     }
 
-    /// Keys not yet struck.
+    /// Patient keys not yet struck.
     pub fn remaining(&self) -> usize {
         self.queue.len()
     }
 
     /// Follow the typewriter's case state as it prints (program output and local echo alike:
-    /// the keyboard and the printer share one case shift).
+    /// the keyboard and the printer share one case shift) — unless a person's keys are held:
+    /// their shifts were struck ahead of them and decide the case.
     pub fn observe(&mut self, events: &[TypeEvent]) {
+        if !self.held.is_empty() {
+            return;
+        }
         if let Some(e) = events.last() {
             self.upper = Some(e.upper);
         }
+    }
+
+    /// The typewriter's case is not known any more (another machine state was restored): a
+    /// person's held keys are dropped and the next cased key is preceded by its shift.
+    pub fn forget_case(&mut self) {
+        self.held.clear();
+        self.upper = None;
     }
 
     /// Strike nothing before `ns` plus the key interval: used when the boot tape has just been
@@ -162,8 +190,26 @@ impl Typist {
         self.last_strike_ns = Some(self.last_strike_ns.map_or(ns, |t| t.max(ns)));
     }
 
-    /// Strike the next key if it is due. Returns true if a key was struck.
+    /// The case-shift code to strike before `key`, if the typewriter is in the other case
+    /// (or its case is not known); the tracker then takes the new case.
+    fn shift_for(&mut self, key: Key) -> Option<u8> {
+        let u = key.upper?;
+        if self.upper == Some(u) {
+            return None;
+        }
+        self.upper = Some(u);
+        Some(if u {
+            code::UPPER_CASE
+        } else {
+            code::LOWER_CASE
+        })
+    }
+
+    /// Strike the next patient key if it is due. Returns true if a key was struck.
     pub fn poll(&mut self, m: &mut Machine) -> bool {
+        if !self.held.is_empty() {
+            return false;
+        }
         let Some(&key) = self.queue.front() else {
             return false;
         };
@@ -178,16 +224,9 @@ impl Typist {
         if !ready_for_key(m) {
             return false;
         }
-        let code = match key.upper {
-            Some(u) if self.upper != Some(u) => {
-                self.upper = Some(u);
-                if u {
-                    code::UPPER_CASE
-                } else {
-                    code::LOWER_CASE
-                }
-            }
-            _ => {
+        let code = match self.shift_for(key) {
+            Some(shift) => shift,
+            None => {
                 self.queue.pop_front();
                 key.code
             }
@@ -196,19 +235,6 @@ impl Typist {
         self.last_strike_ns = Some(now);
         true
     }
-}
-
-/// Keys for the characters of `text`; characters without a key are reported and skipped.
-pub fn keys_for_text(text: &str) -> Vec<Key> {
-    text.chars()
-        .filter_map(|c| {
-            let k = key_for(if c == '\u{7f}' { '\u{8}' } else { c });
-            if k.is_none() {
-                eprintln!("pdp1: no typewriter key for {c:?}; skipped");
-            }
-            k
-        })
-        .collect()
 }
 
 #[cfg(test)]

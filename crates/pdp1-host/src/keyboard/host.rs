@@ -13,8 +13,8 @@
 //! as long as a typist's finger needs from the shift key to the character — so it also prints
 //! (locally, as every key does) when the program is not reading the keyboard at all.
 
+use super::{Key, Typist};
 use pdp1_core::{fiodec, Machine};
-use std::collections::VecDeque;
 
 /// What the keyboard needs from the machine (a trait so the logic is testable on its own).
 pub trait KeyTarget {
@@ -34,103 +34,77 @@ impl KeyTarget for Machine {
 /// Longest wait of a held key for the program to take the previous one (emulated ns).
 pub const HOLD_NS: u64 = 100_000_000;
 
-#[derive(Debug, Default)]
-pub struct Keyboard {
-    /// Codes waiting for the program to take the previous one.
-    waiting: VecDeque<u8>,
-    /// The typewriter's case once every struck and waiting code has taken effect (the case is
-    /// shared with the printer).
-    upper: bool,
-    /// Emulated time of the last strike.
-    last_strike_ns: u64,
-    /// Keys that overran the buffer.
-    pub overruns: u64,
-    /// Characters with no FIO-DEC code that were ignored.
-    pub unmapped: u64,
-}
-
 /// Longest queue of held keys (a paste, or a slow host frame gathering many keys). Beyond it
 /// further keys are dropped and counted as overruns: striking them at once would change their
 /// order on the paper.
 const MAX_WAITING: usize = 256;
 
-impl Keyboard {
-    pub fn new() -> Keyboard {
-        Keyboard::default()
-    }
-
-    /// The program printed in this case: the keyboard shares it (unless keys of our own that
-    /// will change it are still waiting).
-    pub fn set_case(&mut self, upper: bool) {
-        if self.waiting.is_empty() {
-            self.upper = upper;
-        }
-    }
-
+/// The person policy of the [`Typist`].
+impl Typist {
     #[cfg(test)]
     /// The FIO-DEC codes one host character produces, given the current case.
     pub fn codes_for(&self, c: char) -> Option<Vec<u8>> {
-        let (code, case) = fiodec::from_char(c)?;
-        Some(self.codes(code, case))
-    }
-
-    /// A key `code` that needs case `case` (None: either), after a case shift if needed.
-    fn codes(&self, code: u8, case: Option<bool>) -> Vec<u8> {
-        match case {
-            Some(true) if !self.upper => vec![fiodec::UPPER_CASE, code],
-            Some(false) if self.upper => vec![fiodec::LOWER_CASE, code],
-            _ => vec![code],
-        }
-    }
-
-    /// No held keys left to strike.
-    pub fn idle(&self) -> bool {
-        self.waiting.is_empty()
+        let key = super::key_for(c)?;
+        let mut probe = Typist {
+            upper: self.upper,
+            ..Typist::default()
+        };
+        Some(probe.shift_for(key).into_iter().chain([key.code]).collect())
     }
 
     /// The operator typed `c` on the host keyboard at emulated time `now_ns`.
     pub fn type_char(&mut self, c: char, now_ns: u64, m: &mut impl KeyTarget) {
         match fiodec::from_char(c) {
-            Some((code, case)) => self.type_key(code, case, now_ns, m),
+            Some((code, upper)) => self.type_key_now(Key { code, upper }, now_ns, m),
             None => self.unmapped += 1,
         }
     }
 
-    /// Type the key `code` needing case `case` (`--type` keys arrive this way).
-    pub fn type_key(&mut self, code: u8, case: Option<bool>, now_ns: u64, m: &mut impl KeyTarget) {
-        let codes = self.codes(code, case);
-        for (i, &code) in codes.iter().enumerate() {
-            if code == fiodec::UPPER_CASE {
-                self.upper = true;
-            } else if code == fiodec::LOWER_CASE {
-                self.upper = false;
-            }
-            if i == 0 && self.waiting.is_empty() {
-                self.strike(code, now_ns, m);
-            } else if self.waiting.len() < MAX_WAITING {
-                self.waiting.push_back(code);
+    /// A person strikes `key`: at once (after its case shift, if the typewriter is in the
+    /// other case: the key then waits for [`Typist::pump`]), or behind keys already held.
+    pub fn type_key_now(&mut self, key: Key, now_ns: u64, m: &mut impl KeyTarget) {
+        // A person at the keyboard sees its shift lever: a case not known yet is lower (the
+        // lever at rest), never a shift struck just in case.
+        self.upper.get_or_insert(false);
+        if !self.held.is_empty() {
+            if self.held.len() < MAX_WAITING {
+                self.held.push_back(key);
             } else {
                 self.overruns += 1;
             }
+            return;
+        }
+        match self.shift_for(key) {
+            Some(shift) => {
+                self.strike(shift, now_ns, m);
+                self.held.push_back(key);
+            }
+            None => self.strike(key.code, now_ns, m),
         }
     }
 
     fn strike(&mut self, code: u8, now_ns: u64, m: &mut impl KeyTarget) {
-        self.last_strike_ns = now_ns;
+        self.last_strike_ns = Some(now_ns);
         if !m.strike_key(code) {
             self.overruns += 1;
         }
     }
 
-    /// Call often (between run chunks and frames): strikes the next held key once the program
-    /// has taken the previous one, or [`HOLD_NS`] after the previous strike.
+    /// Call often (between run chunks and frames): strikes the next held key (or its case
+    /// shift) once the program has taken the previous one, or [`HOLD_NS`] after the previous
+    /// strike.
     pub fn pump(&mut self, now_ns: u64, m: &mut impl KeyTarget) {
-        if self.waiting.is_empty() {
+        let Some(&key) = self.held.front() else {
             return;
-        }
-        if !m.key_pending() || now_ns >= self.last_strike_ns.saturating_add(HOLD_NS) {
-            if let Some(code) = self.waiting.pop_front() {
-                self.strike(code, now_ns, m);
+        };
+        let last = self.last_strike_ns.unwrap_or(0);
+        if !m.key_pending() || now_ns >= last.saturating_add(HOLD_NS) {
+            match self.shift_for(key) {
+                Some(shift) => self.strike(shift, now_ns, m),
+                None => {
+                    self.held.pop_front();
+                    self.strike(key.code, now_ns, m);
+                }
             }
         }
     }
@@ -163,7 +137,7 @@ mod tests {
 
     #[test]
     fn upper_case_letter_sends_the_shift_code_first_then_waits() {
-        let mut k = Keyboard::new();
+        let mut k = Typist::new(Vec::new(), true);
         let mut b = Buffer::default();
         k.type_char('K', 1_000_000, &mut b);
         assert_eq!(b.struck, vec![0o74]); // upper case shift struck, K held
@@ -186,7 +160,7 @@ mod tests {
 
     #[test]
     fn host_punctuation_maps_to_fiodec_and_case() {
-        let k = Keyboard::new();
+        let k = Typist::new(Vec::new(), true);
         assert_eq!(k.codes_for('('), Some(vec![0o57])); // LC 057
         assert_eq!(k.codes_for('+'), Some(vec![0o74, 0o54])); // UC 054
         assert_eq!(k.codes_for('\r'), Some(vec![0o77]));
@@ -198,7 +172,7 @@ mod tests {
 
     #[test]
     fn typing_faster_than_the_program_reads_overruns_the_buffer() {
-        let mut k = Keyboard::new();
+        let mut k = Typist::new(Vec::new(), true);
         let mut b = Buffer::default();
         k.type_char('1', 3_000_000, &mut b);
         k.type_char('2', 4_000_000, &mut b);
@@ -209,7 +183,7 @@ mod tests {
     #[test]
     fn a_program_that_does_not_read_still_gets_every_key_struck() {
         // The real keys print locally whether or not the program reads them.
-        let mut k = Keyboard::new();
+        let mut k = Typist::new(Vec::new(), true);
         let mut b = Buffer::default();
         for (i, c) in "Ab".chars().enumerate() {
             k.type_char(c, i as u64 * 1_000_000, &mut b);
@@ -223,7 +197,7 @@ mod tests {
 
     #[test]
     fn many_keys_in_one_frame_keep_their_order() {
-        let mut k = Keyboard::new();
+        let mut k = Typist::new(Vec::new(), true);
         let mut b = Buffer::default();
         for c in "Kalah 42\r(x+y)".chars() {
             k.type_char(c, 0, &mut b);
@@ -249,9 +223,19 @@ mod tests {
 
     #[test]
     fn printer_case_is_shared() {
-        let mut k = Keyboard::new();
-        k.set_case(true); // the program printed in upper case
+        let mut k = Typist::new(Vec::new(), true);
+        k.upper = Some(true); // the program printed in upper case
         assert_eq!(k.codes_for('a'), Some(vec![0o72, 0o61]));
         assert_eq!(k.codes_for('A'), Some(vec![0o61]));
+    }
+
+    /// A person's key with the case not known (a restored state) is struck in lower case
+    /// without a shift, as the window's keyboard always did; a patient key would get its shift.
+    #[test]
+    fn a_persons_key_in_an_unknown_case_is_lower_case() {
+        let mut k = Typist::default();
+        let mut b = Buffer::default();
+        k.type_char('a', 0, &mut b);
+        assert_eq!(b.struck, vec![0o61]);
     }
 }

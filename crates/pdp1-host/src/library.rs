@@ -18,7 +18,7 @@
 //! the hash of the checked-in tape (a unit test below says when a rebuilt tape needs the new
 //! hash); any other (`roms/kalah.rim`, `roms/kalah7.rim`) runs on the PDP-1C defaults.
 
-use anyhow::{bail, Result};
+use crate::error::{bail, Result};
 
 /// A machine: the options chosen before power-on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

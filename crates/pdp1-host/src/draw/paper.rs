@@ -102,16 +102,7 @@ impl Paper {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn ev(code: u8, upper: bool, red: bool) -> TypeEvent {
-        TypeEvent {
-            code,
-            upper,
-            red,
-            local: false,
-            time_ns: 0,
-        }
-    }
+    use crate::typeout::tests::ev;
 
     #[test]
     fn carriage_return_tab_and_case() {

@@ -17,26 +17,25 @@
 //! 000003 720004 tyi                  ac=001234 io=000066 cycles=1238
 //! ```
 
-use anyhow::{Context, Result};
+use crate::error::{Context, Result};
 use pdp1_asm::SymbolTable;
 use pdp1_core::{Machine, Word};
-use std::fs::File;
-use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
 
+/// Where the trace lines go: the host's writer (a file, headless and in the window), named
+/// for messages.
 pub struct Tracer {
-    out: BufWriter<File>,
-    path: PathBuf,
+    out: Box<dyn Write>,
+    name: String,
 }
 
 impl Tracer {
-    pub fn create(path: &Path) -> Result<Tracer> {
-        let f = File::create(path)
-            .with_context(|| format!("cannot create trace file {}", path.display()))?;
-        Ok(Tracer {
-            out: BufWriter::new(f),
-            path: path.to_owned(),
-        })
+    /// Trace into `out` (`name`: the file, for messages).
+    pub fn new(out: Box<dyn Write>, name: &str) -> Tracer {
+        Tracer {
+            out,
+            name: name.to_owned(),
+        }
     }
 
     /// The trace line for the instruction `word` fetched at `pc`, with the registers now.
@@ -73,12 +72,12 @@ impl Tracer {
     /// Write one line already made (the window's debugger makes them as it records).
     pub fn write_line(&mut self, line: &str) -> Result<()> {
         writeln!(self.out, "{line}")
-            .with_context(|| format!("cannot write trace file {}", self.path.display()))
+            .with_context(|| format!("cannot write trace file {}", self.name))
     }
 
     pub fn finish(mut self) -> Result<()> {
         self.out
             .flush()
-            .with_context(|| format!("cannot write trace file {}", self.path.display()))
+            .with_context(|| format!("cannot write trace file {}", self.name))
     }
 }

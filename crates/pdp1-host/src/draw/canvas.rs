@@ -2,8 +2,7 @@
 //! output for `--screenshot`.
 
 use super::font::{glyph, GLYPH_H, GLYPH_W};
-use anyhow::Context;
-use std::path::Path;
+use crate::error::Context;
 
 /// A rectangle in window pixels.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -158,28 +157,22 @@ impl Canvas {
         self.text(x, y, &fit_words(s, n), c, scale);
     }
 
-    /// Write the canvas as an 8-bit RGB PNG.
-    pub fn write_png(&self, path: &Path) -> anyhow::Result<()> {
-        let file = std::fs::File::create(path)
-            .with_context(|| format!("cannot create screenshot {}", path.display()))?;
-        let mut enc =
-            png::Encoder::new(std::io::BufWriter::new(file), self.w as u32, self.h as u32);
+    /// The canvas as an 8-bit RGB PNG file's bytes (the host writes them).
+    pub fn png(&self) -> crate::error::Result<Vec<u8>> {
+        let mut out = Vec::new();
+        let mut enc = png::Encoder::new(&mut out, self.w as u32, self.h as u32);
         enc.set_color(png::ColorType::Rgb);
         enc.set_depth(png::BitDepth::Eight);
-        let mut writer = enc
-            .write_header()
-            .with_context(|| format!("cannot write screenshot {}", path.display()))?;
         let mut data = Vec::with_capacity(self.w * self.h * 3);
         for &p in &self.px {
             data.extend_from_slice(&[(p >> 16) as u8, (p >> 8) as u8, p as u8]);
         }
+        let mut writer = enc.write_header().context("cannot encode the PNG")?;
         writer
             .write_image_data(&data)
-            .with_context(|| format!("cannot write screenshot {}", path.display()))?;
-        writer
-            .finish()
-            .with_context(|| format!("cannot write screenshot {}", path.display()))?;
-        Ok(())
+            .context("cannot encode the PNG")?;
+        writer.finish().context("cannot encode the PNG")?;
+        Ok(out)
     }
 }
 
@@ -251,16 +244,14 @@ mod tests {
 
     #[test]
     fn png_round_trip_size() {
-        let dir = std::env::temp_dir().join(format!("pdp1-canvas-{}.png", std::process::id()));
         let mut c = Canvas::new(5, 2);
         c.fill(Rect::new(0, 0, 5, 2), rgb(10, 20, 30));
-        c.write_png(&dir).unwrap();
-        let dec = png::Decoder::new(std::fs::File::open(&dir).unwrap());
+        let bytes = c.png().unwrap();
+        let dec = png::Decoder::new(std::io::Cursor::new(bytes));
         let mut r = dec.read_info().unwrap();
         let mut buf = vec![0; r.output_buffer_size()];
         let info = r.next_frame(&mut buf).unwrap();
         assert_eq!((info.width, info.height), (5, 2));
         assert_eq!(&buf[..3], &[10, 20, 30]);
-        std::fs::remove_file(&dir).ok();
     }
 }

@@ -89,10 +89,11 @@ impl Paper {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn ev(code: u8, upper: bool, red: bool) -> TypeEvent {
+    /// A typed (not local) event, for the paper's tests here and in `draw/paper.rs`.
+    pub(crate) fn ev(code: u8, upper: bool, red: bool) -> TypeEvent {
         TypeEvent {
             code,
             upper,

@@ -4,11 +4,9 @@
 //! Values keep the PDP-1's octal conventions: the test word and test address are octal (in RON
 //! either as a string of octal digits, `"6000"`, or as a RON octal literal, `0o6000`).
 
-use crate::cli::Cli;
-use anyhow::{bail, Context, Result};
+use crate::error::{bail, Result};
 use pdp1_core::Word;
 use serde::Deserialize;
-use std::path::Path;
 
 /// How fast emulated time runs against the wall clock.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -213,7 +211,7 @@ pub fn flag_bits(numbers: &[u8], what: &str) -> Result<u8> {
     bits_1_to_6(numbers, what, "program flag", "flags")
 }
 
-fn check_memory_words(words: u64, what: &str) -> Result<usize> {
+pub fn check_memory_words(words: u64, what: &str) -> Result<usize> {
     if words == 0 || !words.is_multiple_of(4096) || words > 65536 {
         bail!("{what}: {words} words is not one of 4K, 8K, … 64K (multiples of 4096 words up to 65536)");
     }
@@ -228,7 +226,7 @@ pub fn parse_memory(text: &str, what: &str) -> Result<usize> {
         None => (t, 1u64),
     };
     let n: u64 = num.parse().map_err(|_| {
-        anyhow::anyhow!("{what}: `{text}` is not a memory size (expected 4K, 8K, … 64K)")
+        crate::err!("{what}: `{text}` is not a memory size (expected 4K, 8K, … 64K)")
     })?;
     check_memory_words(n.saturating_mul(scale), what)
 }
@@ -255,7 +253,7 @@ fn speed_factor(f: f64, what: &str) -> Result<Speed> {
     }
 }
 
-fn check_seconds(s: f64, what: &str) -> Result<f64> {
+pub fn check_seconds(s: f64, what: &str) -> Result<f64> {
     if s.is_finite() && s >= 0.0 {
         Ok(s)
     } else {
@@ -274,9 +272,7 @@ fn pen_coord(v: i64, what: &str) -> Result<i16> {
 /// `X,Y` in decimal Type 30 coordinates (−511 … 511 each, y up), e.g. `-100,250`.
 pub fn parse_light_pen(text: &str, what: &str) -> Result<(i16, i16)> {
     let bad = || {
-        anyhow::anyhow!(
-            "{what}: `{text}` is not a position (expected X,Y in decimal, e.g. `-100,250`)"
-        )
+        crate::err!("{what}: `{text}` is not a position (expected X,Y in decimal, e.g. `-100,250`)")
     };
     let (x, y) = text.split_once(',').ok_or_else(bad)?;
     let x: i64 = x.trim().parse().map_err(|_| bad())?;
@@ -299,18 +295,12 @@ pub fn parse_range(text: &str, what: &str) -> Result<(u32, u32)> {
 }
 
 impl FileConfig {
-    /// Read and parse a RON configuration file. Errors name the file and the position.
-    pub fn load(path: &Path) -> Result<FileConfig> {
-        let text = std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read configuration file {}", path.display()))?;
-        Self::parse(&text).with_context(|| format!("configuration file {}", path.display()))
-    }
-
+    /// Parse a RON configuration (the host reads the file; errors give the position).
     pub fn parse(text: &str) -> Result<FileConfig> {
         // Fields are written plainly (`tw: "777"`), not as `Some("777")`.
         let options = ron::Options::default()
             .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-        let cfg: FileConfig = options.from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let cfg: FileConfig = options.from_str(text).map_err(|e| crate::err!("{e}"))?;
         Ok(cfg)
     }
 
@@ -377,57 +367,6 @@ impl FileConfig {
 }
 
 impl Settings {
-    /// The settings given on the command line alone.
-    pub fn from_cli(cli: &Cli) -> Result<Settings> {
-        let mut s = Settings::default();
-        if let Some(t) = &cli.tw {
-            s.test_word = Some(Word::new(parse_octal(t, Word::MASK, "--tw")?));
-        }
-        if let Some(t) = &cli.ss {
-            s.sense_switches = Some(parse_sense_list(t, "--ss")?);
-        }
-        if let Some(t) = &cli.ta {
-            s.test_address = Some(parse_octal(t, 0o177777, "--ta")?);
-        }
-        if cli.mdv {
-            s.mul_div = Some(true);
-        }
-        if cli.swp {
-            s.lai_lia = Some(true);
-        }
-        if cli.second_display {
-            s.second_display = Some(true);
-        }
-        if cli.sbs16 {
-            s.sbs16 = Some(true);
-        }
-        if cli.extend {
-            s.extend = Some(true);
-        }
-        if let Some(t) = &cli.memory {
-            s.memory_words = Some(parse_memory(t, "--memory")?);
-        }
-        if let Some(v) = cli.max_seconds {
-            s.max_seconds = Some(check_seconds(v, "--max-seconds")?);
-        }
-        s.max_instructions = cli.max_instructions;
-        if let Some(t) = &cli.speed {
-            s.speed = Some(parse_speed(t, "--speed")?);
-        }
-        for b in &cli.breakpoint {
-            s.breakpoints
-                .push(parse_octal(b, 0o177777, "--breakpoint")?);
-        }
-        if let Some(t) = &cli.light_pen {
-            s.light_pen = Some(parse_light_pen(t, "--light-pen")?);
-        }
-        s.light_pen_radius = cli.light_pen_radius;
-        if let Some(t) = &cli.sound_flags {
-            s.sound_flags = Some(parse_flag_list(t, "--sound-flags")?);
-        }
-        Ok(s)
-    }
-
     /// `self` (the command line) overrides `base` (the file) field by field; breakpoints add up.
     pub fn over(self, base: Settings) -> Settings {
         let mut breakpoints = base.breakpoints;
@@ -452,18 +391,6 @@ impl Settings {
             light_pen_radius: self.light_pen_radius.or(base.light_pen_radius),
             sound_flags: self.sound_flags.or(base.sound_flags),
         }
-    }
-
-    /// Command line over the config file (if any).
-    pub fn resolve(cli: &Cli) -> Result<Settings> {
-        let from_cli = Settings::from_cli(cli)?;
-        let base = match &cli.config {
-            Some(path) => FileConfig::load(path)?
-                .to_settings()
-                .with_context(|| format!("configuration file {}", path.display()))?,
-            None => Settings::default(),
-        };
-        Ok(from_cli.over(base))
     }
 }
 

@@ -5,10 +5,9 @@
 //! is an error that changes nothing. Saving writes a temporary file beside the target and renames
 //! it, so an interrupted save never leaves a half-written state where a good one was.
 
-use anyhow::{bail, Context, Result};
+use crate::error::{bail, Result};
 use pdp1_core::{Machine, Word};
 use serde::{Deserialize, Serialize};
-use std::path::Path;
 
 /// The header's format name.
 pub const FORMAT: &str = "pdp1-state";
@@ -49,27 +48,14 @@ pub fn to_ron(m: &Machine) -> Result<String> {
         },
         pretty,
     )
-    .map_err(|e| anyhow::anyhow!("cannot serialise the machine state: {e}"))
-}
-
-/// Save the machine to `path` (atomically: temporary file, then rename).
-pub fn save(m: &Machine, path: &Path) -> Result<()> {
-    let text = to_ron(m)?;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = std::path::PathBuf::from(tmp);
-    std::fs::write(&tmp, text)
-        .with_context(|| format!("cannot write state file {}", tmp.display()))?;
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("cannot write state file {}", path.display()))?;
-    Ok(())
+    .map_err(|e| crate::err!("cannot serialise the machine state: {e}"))
 }
 
 /// Parse a state from RON text, checking the header and the machine's consistency.
 pub fn from_ron(text: &str) -> Result<Machine> {
     // First only the header, so an incompatible version is reported as such and not as a parse
     // error somewhere inside the machine.
-    let value: ron::Value = ron::from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let value: ron::Value = ron::from_str(text).map_err(|e| crate::err!("{e}"))?;
     let field = |name: &str| match &value {
         ron::Value::Map(map) => map
             .iter()
@@ -94,7 +80,7 @@ pub fn from_ron(text: &str) -> Result<Machine> {
         _ => bail!("it has no state format version"),
     }
     check_fields(&value)?;
-    let s: StateIn = ron::from_str(text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let s: StateIn = ron::from_str(text).map_err(|e| crate::err!("{e}"))?;
     if s.format != FORMAT || s.version != VERSION {
         bail!("it is not a pdp1 machine state of version {VERSION}");
     }
@@ -107,7 +93,7 @@ pub fn from_ron(text: &str) -> Result<Machine> {
 /// them stood, and the version made 2. Done on the text because `ron::Value` forgets the
 /// names of enum variants (the processor's phase), so a parsed value cannot be written back.
 fn v1_to_v2(text: &str) -> Result<String> {
-    let bad = || anyhow::anyhow!("its version 1 layout is damaged");
+    let bad = || crate::err!("its version 1 layout is damaged");
     let top = struct_fields(text, 0).ok_or_else(bad)?;
     let field = |name: &str| top.iter().find(|f| f.name == name).ok_or_else(bad);
     let machine = field("machine")?;
@@ -292,13 +278,6 @@ fn check_fields(value: &ron::Value) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// Load and check a saved state.
-pub fn load(path: &Path) -> Result<Machine> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read state file {}", path.display()))?;
-    from_ron(&text).with_context(|| format!("state file {} cannot be restored", path.display()))
 }
 
 /// Consistency checks a hand-edited or damaged file could break without a parse error: the

@@ -1,5 +1,5 @@
-//! The run controller (issue 18): everything a run does besides executing instructions,
-//! written once for the window and for headless runs. The run plan (limits, `--continue-halts`,
+//! The run controller (issues 18 and 25): everything a run does besides executing instructions,
+//! written once for every host, and the only code that changes the machine. The run plan (limits, `--continue-halts`,
 //! the result files and dumps, from the command line and the RON file, with no clap type inside)
 //! and [`RunControl`], which owns the machine and what acts on it during the run — the reader's
 //! tapes (`--reader`), the typist of `--type` (and of stdin), the `--script`, CONTINUE after a
@@ -7,27 +7,31 @@
 //! punched frames, the tracer and write watches, why the machine stands or the run ended — and
 //! the end-of-run outputs in one fixed order.
 //!
-//! Both drivers take one step, [`RunControl::advance`] to an emulated time, and show what it
+//! The console's actions are its methods (START, STOP, CONTINUE, READ IN, EXAMINE, DEPOSIT, the
+//! switches, SINGLE STEP, SINGLE INST, tapes, breakpoints, watches, keys): the window's keys, a
+//! script's lines ([`RunControl::act`]) and the ManKalah agent call the same ones, and the
+//! machine itself is private ([`RunControl::machine`] to look at it).
+//!
+//! Every driver takes one step, [`RunControl::advance`] to an emulated time, and shows what it
 //! returns ([`Advance`]: typed events, display points, the script's lines, notes, trace lines,
 //! a stop, the end). They keep only what is the host's: headless asks for 10 ms slices on an
-//! absolute grid and adds stdout, stdin keys, `--audio`, `--screenshot` and wall-clock pacing;
-//! the window asks for 5 ms chunks paced against the host clock and adds drawing, the host
-//! keyboard and mouse, sound and the debugger's SINGLE STEP / SINGLE INST on [`RunControl::m`].
+//! absolute grid ([`SLICE_NS`]) and adds stdout, stdin keys, `--audio`, `--screenshot` and
+//! wall-clock pacing; the window asks for 5 ms chunks paced against the host clock and adds
+//! drawing, the host keyboard and mouse and sound.
 //! Two switches say who is at the console: [`RunControl::unattended`] (headless; the window
 //! with limits) makes a stop end the run unless a script goes on, [`RunControl::idle_ends`]
 //! (headless) ends it when the program waits for a key that will never come.
 
-use crate::cli::Cli;
+use crate::error::Result;
+use crate::keyboard::host::KeyTarget;
 use crate::keyboard::{Key, Typist};
-use crate::script::Script;
+use crate::script::{Action, Script};
 use crate::setup::{examine_lines, registers_line, Setup};
 use crate::tape::Feeder;
 use crate::trace::Tracer;
-use anyhow::{Context, Result};
 use pdp1_asm::SymbolTable;
 use pdp1_core::{DisplayPoint, Limit, Machine, StopReason, TypeEvent, Word};
 use std::collections::BTreeSet;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Why a run ended (headless: the exit; the window: the status line).
@@ -113,23 +117,6 @@ pub struct RunPlan {
     pub examine: Vec<(u32, u32)>,
 }
 
-impl RunPlan {
-    pub fn new(cli: &Cli, setup: &Setup) -> RunPlan {
-        // (The settings merged the RON file and the command line and checked the numbers.)
-        let s = &setup.settings;
-        RunPlan {
-            max_ns: s.max_seconds.map(|sec| (sec * 1e9) as u64),
-            max_instructions: s.max_instructions,
-            continue_halts: setup.continue_halts,
-            halt_test_words: setup.halt_test_words.clone(),
-            punch: cli.punch.clone(),
-            save_state: cli.save_state.clone(),
-            registers: cli.registers,
-            examine: setup.examine.clone(),
-        }
-    }
-}
-
 /// Keys that reach the run from the host while it goes (headless: stdin).
 pub trait KeySource {
     /// The keys typed since the last call.
@@ -154,6 +141,17 @@ pub enum Stop {
     Machine(StopReason),
     /// A store into this watched address (the window's write watches).
     Watch(u32),
+}
+
+/// What READ IN did before it started the reader.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReadIn {
+    /// The tape in the reader is read in.
+    Reading,
+    /// The tape had gone through: the boot tape was rewound to its leader first.
+    Rewound,
+    /// The tape had gone through and there is no boot tape to rewind.
+    NoTape,
 }
 
 /// What happened in one [`RunControl::advance`], for the driver to show.
@@ -185,18 +183,18 @@ pub struct Advance {
 /// CONTINUE after halts, the limits, the punch — and runs it towards a given emulated time
 /// with [`RunControl::advance`], the one step both drivers take.
 pub struct RunControl {
-    pub m: Machine,
+    /// The machine: private, changed only through the controller's methods (issue 25).
+    m: Machine,
     pub plan: RunPlan,
     start_ns: u64,
     start_instructions: u64,
     halts_continued: u32,
     feeder: Feeder,
-    /// Strikes the `--type` keys (and, headless, those from stdin) when the program is ready.
-    pub typist: Typist,
+    /// The one typist: the `--type` keys, a script's `type`, stdin's (patient) and the
+    /// window's keyboard (a person).
+    typist: Typist,
     /// Keys from the host (headless: stdin), asked for after each step.
     keys: Option<Box<dyn KeySource>>,
-    /// The window's keyboard has keys of its own to strike first: the typist waits.
-    pub hold_typist: bool,
     /// `--script`: the operator's actions, done at the start of each step.
     script: Option<Script>,
     /// The stop the machine stands at while the script goes on (a halt, or the script's own
@@ -210,17 +208,21 @@ pub struct RunControl {
     /// The run ends when the program waits for a key with nothing left to type (headless).
     pub idle_ends: bool,
     /// Trace lines are made, one an instruction (`--trace`; the window's ctrl+T).
-    pub tracing: bool,
+    tracing: bool,
     /// Trace lines are also handed back in [`Advance::trace`] (the window's pane).
     pub echo_trace: bool,
     /// Addresses whose store stops the machine (the window's ctrl+K).
-    pub watches: BTreeSet<u32>,
+    watches: BTreeSet<u32>,
+    /// The script is acting: its START/CONTINUE/READ IN are reported in
+    /// [`Advance::started`], and its STOP is no one's at the window.
+    by_script: bool,
+    script_started: bool,
     /// `--trace FILE`: where the trace lines go (with `symbols`).
     tracer: Option<Tracer>,
     symbols: Option<SymbolTable>,
     /// The first error writing the trace: the trace stops going to the file, and the error
     /// is reported at the end.
-    trace_error: Option<anyhow::Error>,
+    trace_error: Option<crate::error::Error>,
     /// The reader has been looked at once, before the first step.
     begun: bool,
     punched: Vec<u8>,
@@ -228,6 +230,11 @@ pub struct RunControl {
     /// `punched` to the next one's (or the end).
     punch_files: Vec<(PathBuf, usize)>,
 }
+
+/// Emulated time between a terminal host's looks at the machine (10 ms: keys are struck at
+/// least 100 ms apart, and the idle stop needs one second): headless runs and the ManKalah
+/// agent advance the controller on this absolute grid.
+pub const SLICE_NS: u64 = 10_000_000;
 
 /// How long the program must wait for a key, with nothing left to type, before a run with
 /// [`RunControl::idle_ends`] ends.
@@ -245,7 +252,6 @@ impl RunControl {
             feeder,
             typist,
             keys: None,
-            hold_typist: false,
             script: None,
             stood: StopReason::NotRunning,
             held: false,
@@ -254,6 +260,8 @@ impl RunControl {
             tracing: false,
             echo_trace: false,
             watches: BTreeSet::new(),
+            by_script: false,
+            script_started: false,
             tracer: None,
             symbols: None,
             trace_error: None,
@@ -263,15 +271,11 @@ impl RunControl {
         }
     }
 
-    /// The plan, the second tape, the typist and the script as the command line asks for
-    /// them.
-    pub fn for_run(cli: &Cli, setup: &Setup, m: Machine) -> RunControl {
-        let typist = Typist::new(
-            setup.typed.clone().unwrap_or_default(),
-            cli.load_state.is_none(),
-        );
-        let fresh = cli.load_state.is_none();
-        let mut rc = RunControl::new(RunPlan::new(cli, setup), setup.feeder(), typist, m);
+    /// The plan, the second tape, the typist and the script as the set-up has them.
+    /// `fresh`: a machine just powered on (not a restored state).
+    pub fn for_run(plan: RunPlan, setup: &Setup, fresh: bool, m: Machine) -> RunControl {
+        let typist = Typist::new(setup.typed.clone().unwrap_or_default(), fresh);
+        let mut rc = RunControl::new(plan, setup.feeder(), typist, m);
         rc.script = setup.script.clone();
         rc.symbols = setup.symbols.clone();
         if fresh {
@@ -294,8 +298,7 @@ impl RunControl {
         self.keys = Some(keys);
     }
 
-    /// Give the run a script (tests; `for_run` takes `--script`'s).
-    #[cfg(test)]
+    /// Give the run a script (`for_run` takes the set-up's).
     pub fn set_script(&mut self, script: crate::script::Script) {
         self.script = Some(script);
     }
@@ -316,23 +319,243 @@ impl RunControl {
         }
     }
 
-    /// The operator at the window pressed STOP: the machine stands for them.
-    pub fn operator_stopped(&mut self) {
-        self.held = true;
+    /// The machine, to look at (drawing, dumps, a host's status line). It is changed only
+    /// through the controller's methods.
+    pub fn machine(&self) -> &Machine {
+        &self.m
     }
 
-    /// The operator set the machine going (START, CONTINUE, READ IN): an earlier stop is
-    /// over.
-    pub fn operator_started(&mut self) {
+    /// The machine set going (START, CONTINUE, READ IN): an earlier stop is over.
+    fn set_going(&mut self) {
         self.held = false;
         self.stood = StopReason::NotRunning;
+        if self.by_script {
+            self.script_started = true;
+        }
     }
 
-    /// The operator's SINGLE STEP / SINGLE INST ended in `stop` (a halt, an error): the
-    /// machine stands at it as after a run.
-    pub fn stepped_to(&mut self, stop: StopReason) {
-        self.held = false;
-        self.stood = stop;
+    // ---- the console (pdp1-hardware.md §2): one implementation each, for the window's
+    // keys and switches, a script's lines and any later host ----
+
+    /// START (with START's sequence-break-mode variant `sbm`), at the test address.
+    pub fn start(&mut self, sbm: bool) {
+        self.set_going();
+        self.m.start(sbm);
+    }
+
+    /// STOP. Someone at the window (not a script) stopped it: the machine stands for them,
+    /// not for the run's end rules.
+    pub fn stop(&mut self) {
+        if !self.by_script {
+            self.held = true;
+        }
+        self.m.stop();
+    }
+
+    /// CONTINUE.
+    pub fn cont(&mut self) {
+        self.set_going();
+        self.m.cont();
+    }
+
+    /// READ IN — one rule for the window's F7 and a script's `readin` (docs/frontend.md,
+    /// docs/headless.md): after the tape in the reader has gone through (nothing but blank
+    /// trailer left) the operator first takes the boot tape back to its leader and puts it in
+    /// again (issue 17: "tape ran out"; the `--reader` tapes follow it again); otherwise what
+    /// is in the reader is the tape being read in (keys wait until it has been read).
+    pub fn read_in(&mut self) -> ReadIn {
+        self.set_going();
+        let r = if crate::tape::reader_spent(&self.m) {
+            if self.feeder.rewind(&mut self.m) {
+                ReadIn::Rewound
+            } else {
+                ReadIn::NoTape
+            }
+        } else {
+            self.feeder.read_in_mounted(&self.m);
+            ReadIn::Reading
+        };
+        self.m.read_in();
+        r
+    }
+
+    /// The console's EXAMINE: the word at the test address (into AC and MB).
+    pub fn examine(&mut self) -> Word {
+        self.m.examine()
+    }
+
+    /// The console's DEPOSIT: the test word into the test address.
+    pub fn deposit(&mut self) {
+        self.m.deposit();
+    }
+
+    /// A script's `deposit ADDR WORD` (SIMH's: the switches and registers stay). An address
+    /// outside memory changes nothing (scripts are checked before the run).
+    pub fn deposit_at(&mut self, addr: u32, w: Word) {
+        let _ = self.m.write(addr, w);
+    }
+
+    /// `AAAA/ WWWWWW` lines for addresses `a` to `b` (a script's `examine`).
+    pub fn examine_lines(&self, a: u32, b: u32) -> Vec<String> {
+        examine_lines(&self.m, a, b)
+    }
+
+    pub fn set_test_word(&mut self, w: Word) {
+        self.m.set_test_word(w);
+    }
+
+    pub fn set_sense_switches(&mut self, bits: u8) {
+        self.m.set_sense_switches(bits);
+    }
+
+    pub fn set_test_address(&mut self, a: u32) {
+        self.m.set_test_address(a);
+    }
+
+    pub fn set_extend_switch(&mut self, on: bool) {
+        self.m.set_extend_switch(on);
+    }
+
+    /// SINGLE STEP: one memory cycle. Returns the cycle it took (`fetch`, `execute`, …) and
+    /// the stop, with what the machine did.
+    pub fn single_step(&mut self) -> (&'static str, Advance) {
+        let took = self.m.next_cycle();
+        let r = self.m.step_cycle();
+        (took, self.after_single(r))
+    }
+
+    /// SINGLE INST: one instruction (a sequence-break entry is a step of its own,
+    /// `Machine::step_instruction`), traced when tracing as `--trace` does.
+    pub fn single_inst(&mut self) -> Advance {
+        let pc = self.m.pc();
+        let word = self.m.read(pc).unwrap_or(Word::ZERO);
+        let (n0, reading_in) = (self.m.instructions(), self.m.reading_in());
+        let r = self.m.step_instruction();
+        let mut line = None;
+        if self.tracing && self.m.instructions() > n0 {
+            line = Some((Tracer::line(&self.m, pc, word, self.symbols.as_ref()), true));
+        } else if self.tracing && r == StopReason::Stepped && !reading_in {
+            line = Some((Tracer::break_line(&self.m, pc), false));
+        }
+        let mut a = Advance::default();
+        if let Some((l, instruction)) = line {
+            self.trace_line(&l);
+            a.trace.push(l);
+            a.traced += u64::from(instruction);
+        }
+        let mut out = self.after_single(r);
+        out.trace = a.trace;
+        out.traced = a.traced;
+        out
+    }
+
+    /// After SINGLE STEP / SINGLE INST ended in `r`: a halt or an error leaves the machine
+    /// standing there, as after a run ([`Advance::stop`] says so); what it did is drained.
+    fn after_single(&mut self, r: StopReason) -> Advance {
+        let stood = match r {
+            StopReason::Stepped | StopReason::TimeLimit | StopReason::InstructionLimit => None,
+            other => {
+                if self.m.running() {
+                    self.m.stop();
+                }
+                self.held = false;
+                self.stood = other;
+                Some(Stop::Machine(other))
+            }
+        };
+        let mut a = self.drain();
+        a.stop = stood;
+        a
+    }
+
+    /// What the machine did outside a step (SINGLE STEP, a state about to be replaced): the
+    /// punched frames kept, the paper (seen by the typist and the script) and the points.
+    pub fn drain(&mut self) -> Advance {
+        self.collect_punch();
+        let typed = self.m.drain_typewriter();
+        self.typist.observe(&typed);
+        if let Some(sc) = self.script.as_mut() {
+            sc.observe(&typed);
+        }
+        Advance {
+            typed,
+            points: self.m.drain_display(),
+            ..Advance::default()
+        }
+    }
+
+    /// The program flags' changes since the last call (sound).
+    pub fn drain_flags(&mut self) -> Vec<pdp1_core::FlagChange> {
+        self.m.drain_flags()
+    }
+
+    /// Toggle a breakpoint at `addr`.
+    pub fn toggle_breakpoint(&mut self, addr: u32) {
+        if self.m.breakpoints().contains(&addr) {
+            self.m.remove_breakpoint(addr);
+        } else {
+            self.m.add_breakpoint(addr);
+        }
+    }
+
+    /// Toggle a write watch at `addr` (a store there stops the machine); returns whether it
+    /// is on now.
+    pub fn toggle_watch(&mut self, addr: u32) -> bool {
+        if self.watches.remove(&addr) {
+            false
+        } else {
+            self.watches.insert(addr);
+            true
+        }
+    }
+
+    pub fn watches(&self) -> &BTreeSet<u32> {
+        &self.watches
+    }
+
+    /// Trace lines on or off (the window's ctrl+T; `--trace` turns them on).
+    pub fn set_tracing(&mut self, on: bool) {
+        self.tracing = on;
+    }
+
+    pub fn tracing(&self) -> bool {
+        self.tracing
+    }
+
+    /// The Spacewar! control boxes' switches (the window's game keys).
+    pub fn set_control_boxes(&mut self, w: Word) {
+        self.m.set_control_boxes(w);
+    }
+
+    /// The light pen at these scope coordinates (`None`: away from the tube).
+    pub fn set_light_pen(&mut self, at: Option<(i16, i16)>) {
+        self.m.set_light_pen(at);
+    }
+
+    /// A person at the window's keyboard strikes `c` (the typist's person policy). Keys the
+    /// typewriter has no key for are counted in [`RunControl::typist`]'s `unmapped`.
+    pub fn type_char(&mut self, c: char) {
+        let now = self.m.time_ns();
+        self.typist.type_char(c, now, &mut self.m);
+    }
+
+    /// A key struck as it is, with no case shift and no waiting (the ManKalah agent: the
+    /// program reads key codes the same in either case).
+    pub fn strike_code(&mut self, code: u8) -> bool {
+        KeyTarget::strike_key(&mut self.m, code)
+    }
+
+    /// The typist (keys left, overruns).
+    pub fn typist(&self) -> &Typist {
+        &self.typist
+    }
+
+    /// Another machine in place of this one (the window's ctrl+L restoring a state): the
+    /// limits count from here, the typewriter's case is not known.
+    pub fn restore(&mut self, m: Machine) {
+        self.m = m;
+        self.restart_counts();
+        self.typist.forget_case();
     }
 
     /// Run towards emulated time `until` (a headless slice, a window chunk): first the
@@ -343,6 +566,9 @@ impl RunControl {
     /// steps happens after it, so the step boundaries decide the run.
     pub fn advance(&mut self, until: u64) -> Advance {
         let mut a = Advance::default();
+        // A person's held keys (after an automatic case shift) go first.
+        let now = self.m.time_ns();
+        self.typist.pump(now, &mut self.m);
         if !self.begun {
             self.begun = true;
             self.poll_reader();
@@ -473,9 +699,7 @@ impl RunControl {
                 p.done
             }
         };
-        if !self.hold_typist {
-            self.type_keys();
-        }
+        self.type_keys();
         if self.idle_ends {
             if let Some(end) = self.idle_end(input_done, &mut a) {
                 a.end = Some(end);
@@ -528,18 +752,52 @@ impl RunControl {
         None
     }
 
-    /// The script's actions that are due.
+    /// The script's actions that are due, each done by the console method it names.
     fn script_act(&mut self, a: &mut Advance) {
         let Some(mut sc) = self.script.take() else {
             return;
         };
-        if sc.act(self, &mut a.script_out) {
-            // (START, CONTINUE or READ IN: the stop is over.)
-            self.stood = StopReason::NotRunning;
-            self.held = false;
-            a.started = true;
+        self.by_script = true;
+        self.script_started = false;
+        while let Some(action) = sc.next_due(&self.m) {
+            self.act(action, &mut a.script_out);
         }
+        self.by_script = false;
+        // (START, CONTINUE or READ IN: the stop is over — even if a later action stopped it
+        // again.)
+        a.started = self.script_started;
         self.script = Some(sc);
+    }
+
+    /// Do one console action (a script's line): the same methods the window's keys call.
+    /// `examine` lines go to `out`.
+    pub fn act(&mut self, action: Action, out: &mut Vec<String>) {
+        match action {
+            Action::TestWord(w) => self.set_test_word(w),
+            Action::SenseSwitches(s) => self.set_sense_switches(s),
+            Action::TestAddress(a) => self.set_test_address(a),
+            Action::Start(a) => {
+                if let Some(a) = a {
+                    self.set_test_address(a);
+                }
+                self.start(false);
+            }
+            Action::Stop => self.stop(),
+            Action::Continue => self.cont(),
+            Action::ReadIn => {
+                self.read_in();
+            }
+            // (Checked against the memory size before the run.)
+            Action::Deposit(a, w) => self.deposit_at(a, w),
+            Action::Examine(a, b) => out.extend(self.examine_lines(a, b)),
+            Action::Mount { path, frames } => {
+                self.mount_frames(frames, &crate::tape::file_name(&path));
+            }
+            Action::Punch(path) => self.punch_to(path),
+            Action::Type(keys) => self.typist.push(keys),
+            // (The script keeps its waits: `Script::next_due` never hands them out.)
+            Action::WaitHalt | Action::WaitTime(_) | Action::WaitText(_) | Action::WaitTape => {}
+        }
     }
 
     /// Run within `limit` one instruction at a time: a trace line each (and one for each
@@ -687,9 +945,21 @@ impl RunControl {
         self.feeder.tape_in_reader()
     }
 
-    /// The reader's tapes (READ IN again, mounting a tape from the window) and the machine.
-    pub fn feeder(&mut self) -> (&mut Feeder, &mut Machine) {
-        (&mut self.feeder, &mut self.m)
+    /// A script's `mount`: these frames go into the reader in place of what is there (and of
+    /// any `--reader` tape still to come), for READ IN or for the program.
+    pub fn mount_frames(&mut self, frames: Vec<u8>, name: &str) {
+        self.feeder.mount_frames(frames, name, &mut self.m);
+    }
+
+    /// The window's ctrl+O with a READ IN tape: the new boot tape, in place of the old one
+    /// and any second tape.
+    pub fn mount_boot(&mut self, tape: &crate::tape::Tape, name: &str) {
+        self.feeder.mount_boot(tape, name, &mut self.m);
+    }
+
+    /// The window's ctrl+O with any other file: a tape for the program to read.
+    pub fn mount_data(&mut self, tape: &crate::tape::Tape, name: &str) {
+        self.feeder.mount_data(tape, name, &mut self.m);
     }
 
     /// True once the boot tape has been read (or there was none): until then keys typed
@@ -723,9 +993,10 @@ impl RunControl {
         self.keys = None;
     }
 
-    /// The result files, in this order: the trace, `--punch`, `--save-state`. (`--screenshot`
-    /// comes after, from the driver; then [`RunControl::write_dumps`].)
-    pub fn write_files(&mut self) -> Result<()> {
+    /// The run is over: the trace is finished, and the result files are handed to the host
+    /// to write, in this order: `--punch`, a script's `punch FILE`s, `--save-state`.
+    /// (`--screenshot` comes after, from the driver; then [`RunControl::dump_lines`].)
+    pub fn result_files(&mut self) -> Result<Vec<ResultFile>> {
         self.close_keys();
         self.collect_punch();
         if let Some(e) = self.trace_error.take() {
@@ -734,37 +1005,50 @@ impl RunControl {
         if let Some(t) = self.tracer.take() {
             t.finish()?;
         }
+        let mut files = Vec::new();
         if let Some(path) = &self.plan.punch {
-            std::fs::write(path, &self.punched)
-                .with_context(|| format!("cannot write punch file {}", path.display()))?;
+            files.push(ResultFile::Punch(path.clone(), self.punched.clone()));
         }
         for (i, (path, from)) in self.punch_files.iter().enumerate() {
             let to = self
                 .punch_files
                 .get(i + 1)
                 .map_or(self.punched.len(), |n| n.1);
-            std::fs::write(path, &self.punched[*from..to])
-                .with_context(|| format!("cannot write punch file {}", path.display()))?;
+            files.push(ResultFile::Punch(
+                path.clone(),
+                self.punched[*from..to].to_vec(),
+            ));
         }
         if let Some(path) = &self.plan.save_state {
-            crate::state::save(&self.m, path)?;
+            files.push(ResultFile::State(
+                path.clone(),
+                crate::state::to_ron(&self.m)?,
+            ));
         }
-        Ok(())
+        Ok(files)
     }
 
-    /// `--registers` and `--examine` on stderr.
-    pub fn write_dumps(&self) {
+    /// `--registers` and `--examine`: the lines for stderr.
+    pub fn dump_lines(&self) -> Vec<String> {
         let m = &self.m;
-        let mut err = std::io::stderr().lock();
+        let mut lines = Vec::new();
         if self.plan.registers {
-            let _ = writeln!(err, "{}", registers_line(m));
+            lines.push(registers_line(m));
         }
         for &(a, b) in &self.plan.examine {
-            for line in examine_lines(m, a, b) {
-                let _ = writeln!(err, "{line}");
-            }
+            lines.extend(examine_lines(m, a, b));
         }
+        lines
     }
+}
+
+/// A file the run leaves for the host to write.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResultFile {
+    /// Punched frames (`--punch`, a script's `punch FILE`).
+    Punch(PathBuf, Vec<u8>),
+    /// The machine state as RON text (`--save-state`).
+    State(PathBuf, String),
 }
 
 /// The watched address the instruction just completed wrote, if any: its opcode (`ir`, the
@@ -844,5 +1128,55 @@ mod tests {
         // The last test word stays for the second CONTINUE too; the third halt ends the run.
         assert_eq!(acs, vec![0, 7, 7]);
         assert_eq!(rc.m.pc(), 0o106);
+    }
+
+    /// Issue 25, one typist: a person's key at the window and the patient `--type` keys share
+    /// one case tracker — the person's `A` shifts up (and waits for the program to take the
+    /// shift), the `--type` key `b` waits for the person's held key and then shifts back
+    /// down — and are struck through the controller alone.
+    #[test]
+    fn the_person_and_the_patient_keys_share_one_typist() {
+        // 100: szf i 1 / 101: jmp 100 / 102: tyi / 103: jmp 100 — takes every key.
+        let m = machine(&[
+            (0o100, 0o650001),
+            (0o101, 0o600100),
+            (0o102, 0o720004),
+            (0o103, 0o600100),
+        ]);
+        let typist = Typist::new(crate::keyboard::parse_typed("b").unwrap(), true);
+        let mut rc = RunControl::new(RunPlan::default(), Feeder::new(None, &[]), typist, m);
+        rc.set_test_address(0o100);
+        rc.start(false);
+        rc.type_char('A');
+        let mut struck = Vec::new();
+        for i in 1..=100 {
+            let a = rc.advance(i * SLICE_NS);
+            struck.extend(a.typed.iter().filter(|e| e.local).map(|e| e.code));
+        }
+        assert_eq!(struck, vec![0o74, 0o61, 0o72, 0o62]);
+        assert_eq!(rc.typist().remaining(), 0);
+        assert_eq!(rc.typist().overruns, 0);
+    }
+
+    /// Issue 25: STOP from someone at the console makes the machine stand for them; a
+    /// script's STOP does not (the run's end rules go on), and START ends either.
+    #[test]
+    fn a_scripts_stop_is_not_the_operators() {
+        let m = machine(&[(0o100, 0o600100)]);
+        let mut rc = RunControl::new(
+            RunPlan::default(),
+            Feeder::new(None, &[]),
+            Typist::default(),
+            m,
+        );
+        rc.set_test_address(0o100);
+        rc.start(false);
+        rc.stop();
+        assert!(rc.held && !rc.machine().running());
+        rc.start(false);
+        assert!(!rc.held && rc.machine().running());
+        rc.by_script = true;
+        rc.act(Action::Stop, &mut Vec::new());
+        assert!(!rc.held && !rc.machine().running());
     }
 }

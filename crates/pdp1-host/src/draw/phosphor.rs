@@ -337,7 +337,6 @@ impl Phosphor {
         (self.blue[i], self.green[i])
     }
 
-    #[cfg(test)]
     /// The sum of every pixel's (flash, afterglow) energy.
     pub fn total_energy(&self) -> f32 {
         self.blue.iter().chain(&self.green).sum()

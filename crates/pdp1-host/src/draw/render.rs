@@ -10,7 +10,6 @@ use super::debugger::Debugger;
 use super::paper::Paper;
 use super::phosphor::Phosphor;
 use pdp1_core::{DisplayPoint, Machine, TypeEvent};
-use std::path::Path;
 
 /// Window size when nothing else is known (fits a 1366×768 laptop with decorations, 16:10).
 pub const DEFAULT_SIZE: (usize, usize) = (1280, 760);
@@ -442,8 +441,8 @@ impl Screen {
             .then(|| self.phosphor.coord_at(x - sc.x, y - sc.y))
     }
 
-    #[cfg(test)]
-    /// All the energy on the tube (flash and afterglow), as last rendered.
+    /// All the energy on the tube (flash and afterglow), as last rendered (the hosts' tests
+    /// see a picture fade with it).
     pub fn scope_energy(&self) -> f32 {
         self.phosphor.total_energy()
     }
@@ -539,12 +538,12 @@ impl Screen {
         &self.canvas.px
     }
 
-    /// Render and write the picture as PNG.
-    pub fn screenshot(&mut self, m: &Machine, path: &Path) -> anyhow::Result<()> {
+    /// Render the picture as a PNG file's bytes.
+    pub fn screenshot(&mut self, m: &Machine) -> crate::error::Result<Vec<u8>> {
         // Everything, whatever was skipped in the window's last frames.
         self.redraw_all = true;
         self.render(m);
-        self.canvas.write_png(path)
+        self.canvas.png()
     }
 
     fn draw_paper(&mut self, r: Rect, s: i32) {
@@ -640,6 +639,15 @@ impl Screen {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Window sizes from the smallest up, for the layout's tests.
+    const WINDOW_SIZES: [(usize, usize); 5] = [
+        MIN_SIZE,
+        DEFAULT_SIZE,
+        (1000, 900),
+        (1600, 1000),
+        (2400, 1400),
+    ];
 
     #[test]
     fn layout_fits_the_window_without_overlap() {
@@ -895,13 +903,7 @@ mod tests {
     #[test]
     fn switches_are_big_enough_to_click_at_every_size() {
         let m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
-        for (w, h) in [
-            MIN_SIZE,
-            DEFAULT_SIZE,
-            (1000, 900),
-            (1600, 1000),
-            (2400, 1400),
-        ] {
+        for (w, h) in WINDOW_SIZES {
             let mut sc = Screen::new(w, h);
             sc.render(&m);
             let l = sc.layout();
@@ -942,14 +944,7 @@ mod tests {
     /// fits its button.
     #[test]
     fn function_keys_show_at_every_size() {
-        for (w, h) in [
-            MIN_SIZE,
-            DEFAULT_SIZE,
-            (1000, 900),
-            (1600, 1000),
-            (2400, 1400),
-            (3840, 2160),
-        ] {
+        for (w, h) in WINDOW_SIZES.into_iter().chain([(3840, 2160)]) {
             let l = Layout::new(w, h);
             let room = console::key_room(l.console.w, l.s);
             for k in console::KEYS.iter().flatten() {

@@ -7,8 +7,6 @@ use pdp1_asm::disasm::disassemble_within;
 use pdp1_asm::SymbolTable;
 use pdp1_core::{Machine, Word};
 use std::collections::VecDeque;
-use std::io::Write;
-use std::path::Path;
 
 /// Trace lines kept in memory (and written by "save trace").
 pub const TRACE_KEEP: usize = 20_000;
@@ -37,12 +35,6 @@ pub struct Debugger {
     pub traced: u64,
 }
 
-/// The instruction about to run, captured before it runs so the trace shows what executed.
-pub struct Before {
-    pc: u32,
-    word: Word,
-}
-
 impl Debugger {
     pub fn new(symbols: Option<SymbolTable>) -> Debugger {
         Debugger {
@@ -63,23 +55,6 @@ impl Debugger {
         syms.name_of(a).map(str::to_string)
     }
 
-    pub fn before(m: &Machine) -> Before {
-        let pc = m.pc();
-        Before {
-            pc,
-            word: m.read(pc).unwrap_or(Word::ZERO),
-        }
-    }
-
-    /// Record one executed instruction (state after it ran); returns its line, the same as the
-    /// headless `--trace` (address, word, disassembly, AC, IO, cycles), for the trace file.
-    pub fn record(&mut self, b: &Before, m: &Machine) -> String {
-        let line = crate::trace::Tracer::line(m, b.pc, b.word, self.symbols.as_ref());
-        self.record_line(line.clone());
-        self.traced += 1;
-        line
-    }
-
     /// Keep a trace line made elsewhere (a sequence-break entry's, which is no instruction).
     pub fn record_line(&mut self, line: String) {
         if self.trace.len() >= TRACE_KEEP {
@@ -88,29 +63,9 @@ impl Debugger {
         self.trace.push_back(line);
     }
 
-    /// Write the kept trace to `path`.
-    pub fn save_trace(&self, path: &Path) -> anyhow::Result<()> {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(path)?);
-        for l in &self.trace {
-            writeln!(f, "{l}")?;
-        }
-        f.flush()?;
-        Ok(())
-    }
-
-    pub fn toggle_breakpoint(&self, m: &mut Machine, addr: u32) {
-        if m.breakpoints().contains(&addr) {
-            m.remove_breakpoint(addr);
-        } else {
-            m.add_breakpoint(addr);
-        }
-    }
-
-    /// A write watch on `addr` on or off.
-    pub fn toggle_watch(&mut self, addr: u32) {
-        if !self.watches.remove(&addr) {
-            self.watches.insert(addr);
-        }
+    /// The kept trace, one line each (ctrl+W writes it to a file).
+    pub fn trace_text(&self) -> String {
+        self.trace.iter().map(|l| format!("{l}\n")).collect()
     }
 
     /// The address (octal) or symbol `text` names, for go-to.

@@ -3,16 +3,21 @@
 //! typed keys, symbols, address ranges to examine. Also builds the machine: power-on or a saved
 //! state, switches, tape mounted, READ IN pressed.
 
-use crate::cli::Cli;
-use crate::config::{parse_octal, parse_range, Settings, Speed};
-use crate::keyboard::{parse_typed, Key};
-use crate::library::{self, Known, Profile, Use};
+use crate::config::{Settings, Speed};
+use crate::error::{bail, Result};
+use crate::keyboard::Key;
+use crate::library::{Known, Profile};
 use crate::script::Script;
-use crate::state;
 use crate::tape::{Feeder, Tape};
-use anyhow::{bail, Context, Result};
 use pdp1_asm::SymbolTable;
 use pdp1_core::{Limit, Machine, MachineConfig, StopReason, Word};
+
+/// A saved machine state to run on (`--load-state`), and its file's name for messages.
+#[derive(Debug)]
+pub struct Restored {
+    pub machine: pdp1_core::Machine,
+    pub name: String,
+}
 
 /// What `main` hands to the headless runner or to `frontend::run`.
 #[derive(Debug, Default)]
@@ -49,139 +54,6 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// Read and check everything the command line names. Nothing is run or written here.
-    pub fn from_cli(cli: &Cli) -> Result<Setup> {
-        let mut settings = Settings::resolve(cli)?;
-        if cli.tape.is_some() && cli.load_state.is_some() {
-            bail!("give either a TAPE to read in or --load-state, not both");
-        }
-        // Which machine: a known tape's (`--profile auto`, the default) or a named one.
-        let auto = cli
-            .profile
-            .as_deref()
-            .is_none_or(|p| p.eq_ignore_ascii_case("auto"));
-        let script = cli.script.as_deref().map(Script::load).transpose()?;
-        // Without a TAPE, a script that reads in a tape first names the machine: its tape's
-        // profile (the operator's console steps are the script's own).
-        let script_boot = match (&cli.tape, &cli.load_state, &script) {
-            (None, None, Some(s)) => s.boot_tape(),
-            _ => None,
-        };
-        let recognised = match (cli.tape.as_deref().or(script_boot), auto) {
-            (Some(path), true) => std::fs::read(path)
-                .ok()
-                .and_then(|f| library::recognise(&f)),
-            _ => None,
-        };
-        let (profile, console) = match (recognised, cli.profile.as_deref()) {
-            (Some(k), _) => match k.what {
-                Use::Program { profile, .. } if script_boot.is_some() => {
-                    (Some(library::profile(profile)?), Default::default())
-                }
-                Use::Program { profile, console } => (Some(library::profile(profile)?), console),
-                // (A script may read such a tape in over a program: no complaint then.)
-                Use::Other { .. } if script_boot.is_some() => (None, Default::default()),
-                Use::Other { advice } => bail!(
-                    "tape {}: this is {} ({}): {advice}",
-                    cli.tape
-                        .as_deref()
-                        .unwrap_or(std::path::Path::new(""))
-                        .display(),
-                    k.title,
-                    k.file
-                ),
-            },
-            (None, Some(name)) if !auto => (Some(library::profile(name)?), Default::default()),
-            (None, _) => (None, Default::default()),
-        };
-        if let Some(p) = profile {
-            // Under whatever the command line and the configuration file say.
-            let s = &mut settings;
-            s.mul_div = s.mul_div.or(Some(p.mul_div));
-            s.memory_words = s.memory_words.or(Some(p.memory_words));
-            s.lai_lia = s.lai_lia.or(Some(p.lai_lia));
-            s.second_display = s.second_display.or(Some(p.second_display));
-            s.extend = s.extend.or(Some(p.extend));
-            s.xct_limit = s.xct_limit.or(p.xct_limit);
-        }
-        settings.test_word = settings.test_word.or(console.test_word.map(Word::new));
-        settings.sense_switches = settings.sense_switches.or(console.sense_switches);
-        let tape = cli.tape.as_deref().map(Tape::boot).transpose()?;
-        let reader = cli
-            .reader
-            .iter()
-            .map(|p| Tape::data(p))
-            .collect::<Result<Vec<_>>>()?;
-        let typed = cli.type_text.as_deref().map(parse_typed).transpose()?;
-        let examine = cli
-            .examine
-            .iter()
-            .map(|r| parse_range(r, "--examine"))
-            .collect::<Result<Vec<_>>>()?;
-        let symbols = match &cli.symbols {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .with_context(|| format!("cannot read symbol table {}", path.display()))?;
-                Some(
-                    SymbolTable::parse(&text)
-                        .with_context(|| format!("symbol table {}", path.display()))?,
-                )
-            }
-            None => None,
-        };
-        let halt_test_words = match &cli.halt_tw {
-            Some(list) => list
-                .split(',')
-                .map(|t| parse_octal(t, Word::MASK, "--halt-tw").map(Word::new))
-                .collect::<Result<Vec<_>>>()?,
-            None => Vec::new(),
-        };
-        let deposit_at = cli
-            .deposit
-            .as_deref()
-            .map(|t| parse_octal(t, 0o177777, "--deposit"))
-            .transpose()?;
-        let start_at = cli
-            .start
-            .as_deref()
-            .map(|t| parse_octal(t, 0o177777, "--start"))
-            .transpose()?;
-        // The tape's operator steps, unless the command line gives its own.
-        let (deposit_at, start_at) = if deposit_at.is_none() && start_at.is_none() {
-            (console.deposit, console.start)
-        } else {
-            (deposit_at, start_at)
-        };
-        let (continue_halts, halt_test_words) = if cli.continue_halts == 0 && cli.halt_tw.is_none()
-        {
-            let words = console.halt_test_words.iter().map(|&w| Word::new(w));
-            (console.continue_halts, words.collect())
-        } else {
-            (cli.continue_halts, halt_test_words)
-        };
-        Ok(Setup {
-            settings,
-            tape,
-            tape_name: crate::tape::file_name_of(cli.tape.as_deref()),
-            reader_names: cli
-                .reader
-                .iter()
-                .map(|p| crate::tape::file_name(p))
-                .collect(),
-            reader,
-            typed,
-            examine,
-            symbols,
-            halt_test_words,
-            deposit_at,
-            start_at,
-            continue_halts,
-            recognised,
-            profile,
-            script,
-        })
-    }
-
     /// What was recognised and which machine it gets, for the operator: e.g. "known tape
     /// spacewar48.rim (Spacewar! 4.8): machine mdv (Type 10 multiply/divide)".
     pub fn machine_note(&self) -> Option<String> {
@@ -208,12 +80,13 @@ impl Setup {
         Feeder::new(self.tape.as_ref(), &self.reader).named(&self.tape_name, &self.reader_names)
     }
 
-    /// Power on (or restore `--load-state`), set the switches, mount the tape and press READ IN.
-    pub fn build_machine(&self, cli: &Cli) -> Result<Machine> {
+    /// Power on (or take the `restored` machine: `--load-state`), set the switches, mount the
+    /// tape and press READ IN.
+    pub fn build_machine(&self, restored: Option<Restored>) -> Result<Machine> {
         let s = &self.settings;
-        let mut m = match &cli.load_state {
-            Some(path) => {
-                let m = state::load(path)?;
+        let mut m = match restored {
+            Some(Restored { machine: m, name }) => {
+                let path = std::path::Path::new(&name);
                 let c = m.config();
                 if let Some(words) = s.memory_words.filter(|&w| w != c.memory_words) {
                     bail!(
@@ -257,7 +130,7 @@ impl Setup {
                     lai_lia: s.lai_lia.unwrap_or(defaults.lai_lia),
                     second_display: s.second_display.unwrap_or(defaults.second_display),
                 };
-                Machine::new(config).map_err(|e| anyhow::anyhow!("{e}"))?
+                Machine::new(config).map_err(|e| crate::err!("{e}"))?
             }
         };
         // On a restored machine only the switches given explicitly change; a fresh one powers
