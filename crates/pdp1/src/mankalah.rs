@@ -908,6 +908,22 @@ mod tests {
         (format!("{out:?}"), engine)
     }
 
+    /// The operator's clock: 10 s of the host a move while the match has time, then a fortieth
+    /// of what is left of the quarter hour — so however many moves take their whole budget,
+    /// the match's thinking stays inside [`MATCH_LIMIT`].
+    #[test]
+    fn the_clock_keeps_a_match_inside_a_quarter_hour() {
+        let mut c = Clock::new(DEFAULT_MOVE_TIME);
+        assert_eq!(c.host_budget(), MOVE_CAP);
+        for _ in 0..1000 {
+            c.used += c.host_budget();
+        }
+        assert!(c.used <= MATCH_LIMIT, "{:?}", c.used);
+        assert!(c.host_budget() < Duration::from_millis(100));
+        c.used = MATCH_LIMIT + Duration::from_secs(1);
+        assert_eq!(c.host_budget(), Duration::ZERO);
+    }
+
     #[test]
     fn whole_matches_as_south_and_north_with_and_without_a_swap() {
         for side in [Side::A, Side::B] {
