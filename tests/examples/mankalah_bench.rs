@@ -1,14 +1,19 @@
-//! Strength of `pdp1 --mankalah roms/kalah7.rim` (issue 14): whole matches on the engine
-//! harness (`pdp1_tests::mankalah`) against the Rust reference engine at fixed depths and
-//! against the random player; half the matches with the PDP-1 as South, half as North. Prints
-//! won/drawn/lost per opponent and side and the agent's response time per match (the engine's
-//! measure: from the message giving it the turn to its answer, summed over the match).
+//! Strength of `pdp1 --mankalah roms/kalah7.rim` (issues 14 and 28): whole matches on the
+//! engine harness (`pdp1_tests::mankalah`) against the Rust reference engine at fixed depths,
+//! against the program itself at a fixed depth (`--self-depth`) and against the random player;
+//! half the matches with the PDP-1 as South, half as North. Prints won/drawn/lost per opponent
+//! and side, the mean margin (our store less theirs) and the agent's response time per match
+//! (the engine's measure: from the message giving it the turn to its answer, summed over the
+//! match), mean and worst.
 //!
 //! ```text
 //! cargo build --release -p pdp1 -p pdp1-tests --bins
-//! cargo run --release -p pdp1-tests --example mankalah_bench -- [--depth D] [--matches N]
-//!     [--ref-depths 2,4,6] [--no-random]
+//! cargo run --release -p pdp1-tests --example mankalah_bench -- [--depth D | --move-time S]
+//!     [--matches N] [--ref-depths 8,10,12] [--self-depth 8] [--no-random]
 //! ```
+//!
+//! Without `--depth` the agent plays its default, the time-managed search (`--move-time` sets
+//! its time per move).
 //!
 //! The reference and the program search the same way, so two matches between them with the
 //! same sides would be the same match: the reference's first two actions are random
@@ -23,15 +28,25 @@ use std::time::{Duration, Instant};
 type Opponent = Box<dyn Fn(u32) -> AgentCmd>;
 
 fn main() {
-    let mut depth = 10u32;
+    let mut depth: Option<u32> = None;
+    let mut move_time: Option<String> = None;
+    let mut self_depth: Option<u32> = None;
     let mut matches = 20u32;
-    let mut ref_depths = vec![2u32, 4, 6, 8];
+    let mut ref_depths = vec![8u32, 10, 12];
     let mut random = true;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
-            "--depth" => depth = it.next().and_then(|v| v.parse().ok()).expect("--depth N"),
+            "--depth" => depth = Some(it.next().and_then(|v| v.parse().ok()).expect("--depth N")),
+            "--move-time" => move_time = Some(it.next().expect("--move-time S").clone()),
+            "--self-depth" => {
+                self_depth = Some(
+                    it.next()
+                        .and_then(|v| v.parse().ok())
+                        .expect("--self-depth N"),
+                )
+            }
             "--matches" => matches = it.next().and_then(|v| v.parse().ok()).expect("--matches N"),
             "--ref-depths" => {
                 ref_depths = it
@@ -58,16 +73,25 @@ fn main() {
         );
     }
     let tape = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms/kalah7.rim");
-    let ours = AgentCmd::new(
-        &pdp1,
-        &[
-            "--mankalah",
-            &tape.display().to_string(),
-            "--depth",
-            &depth.to_string(),
-        ],
-    );
+    let tape = tape.display().to_string();
+    let mut args = vec!["--mankalah".to_owned(), tape.clone()];
+    if let Some(d) = depth {
+        args.extend(["--depth".to_owned(), d.to_string()]);
+    }
+    if let Some(t) = &move_time {
+        args.extend(["--move-time".to_owned(), t.clone()]);
+    }
+    let setting = args[2..].join(" ");
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let ours = AgentCmd::new(&pdp1, &args);
     let mut opponents: Vec<(String, Opponent)> = Vec::new();
+    if let Some(d) = self_depth {
+        let (p, t) = (pdp1.clone(), tape.clone());
+        opponents.push((
+            format!("pdp1 depth {d}"),
+            Box::new(move |_| AgentCmd::new(&p, &["--mankalah", &t, "--depth", &d.to_string()])),
+        ));
+    }
     if random {
         let a = agent.clone();
         opponents.push((
@@ -98,67 +122,94 @@ fn main() {
             }),
         ));
     }
-    println!("pdp1 --mankalah roms/kalah7.rim --depth {depth}: {matches} matches per opponent");
+    println!("pdp1 --mankalah roms/kalah7.rim {setting}: {matches} matches per opponent");
     println!(
-        "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>12} {:>12} {:>12}  {:>5}",
-        "opponent", "pdp1", "won", "drn", "lst", "time/match", "max", "CPU/match", "swaps"
+        "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>7}  {:>12} {:>12} {:>12}  {:>5}",
+        "opponent",
+        "pdp1",
+        "won",
+        "drn",
+        "lst",
+        "margin",
+        "time/match",
+        "max",
+        "CPU/match",
+        "swaps"
     );
     for (name, make) in &opponents {
-        for south in [true, false] {
-            let (mut w, mut d, mut l, mut swaps) = (0, 0, 0, 0);
-            let mut total = Duration::ZERO;
-            let mut max = Duration::ZERO;
-            let mut cpu = Duration::ZERO;
-            let n = matches / 2 + (matches % 2) * u32::from(south);
-            for i in 0..n {
-                let opp = make(i + 1);
-                let t = Instant::now();
-                let o = if south {
-                    play([&ours, &opp], HOUR)
-                } else {
-                    play([&opp, &ours], HOUR)
-                }
-                .expect("agents start");
-                if let Some(ab) = &o.aborted {
-                    eprintln!("match {i} aborted: {ab:?}\n{}", o.report());
-                }
-                let me = if south { 0 } else { 1 };
-                let r = if south { o.result() } else { -o.result() };
-                match r {
-                    1 => w += 1,
-                    0 => d += 1,
-                    _ => l += 1,
-                }
-                swaps += u32::from(o.swapped);
-                total += o.response[me];
-                cpu += o.cpu[me].unwrap_or_default();
-                max = max.max(o.response[me]);
-                eprintln!(
-                    "  {name} {} match {}: {} {}-{} (stores), pdp1 {:.2} s over {} answers ({:.2} s CPU), match {:.2} s",
-                    if south { "pdp1 first (South)" } else { "pdp1 second (North)" },
-                    i + 1,
-                    ["lost", "drew", "won"][(r + 1) as usize],
-                    // Stores: ours first (the side we end on: a swap changes it).
-                    if o.south == me { o.state[15] } else { o.state[7] },
-                    if o.south == me { o.state[7] } else { o.state[15] },
-                    o.response[me].as_secs_f64(),
-                    o.answers[me],
-                    o.cpu[me].unwrap_or_default().as_secs_f64(),
-                    t.elapsed().as_secs_f64()
-                );
+        // South and North in turn, so that a run cut short has both sides.
+        let mut tally = [Tally::default(), Tally::default()];
+        for i in 0..matches {
+            let south = i % 2 == 0;
+            let opp = make(i / 2 + 1);
+            let t = Instant::now();
+            let o = if south {
+                play([&ours, &opp], HOUR)
+            } else {
+                play([&opp, &ours], HOUR)
             }
+            .expect("agents start");
+            if let Some(ab) = &o.aborted {
+                eprintln!("match {i} aborted: {ab:?}\n{}", o.report());
+            }
+            let me = if south { 0 } else { 1 };
+            let r = if south { o.result() } else { -o.result() };
+            // Stores: ours first (the side we end on: a swap changes it).
+            let (mine, theirs) = if o.south == me {
+                (o.state[15], o.state[7])
+            } else {
+                (o.state[7], o.state[15])
+            };
+            let k = &mut tally[me];
+            k.n += 1;
+            k.wdl[(1 - r) as usize] += 1;
+            k.swaps += u32::from(o.swapped);
+            k.margin += i64::from(mine) - i64::from(theirs);
+            k.total += o.response[me];
+            k.cpu += o.cpu[me].unwrap_or_default();
+            k.max = k.max.max(o.response[me]);
+            eprintln!(
+                "  {name} {} match {}: {} {}-{} (stores), pdp1 {:.2} s over {} answers ({:.2} s CPU), match {:.2} s",
+                if south { "pdp1 first (South)" } else { "pdp1 second (North)" },
+                i / 2 + 1,
+                ["lost", "drew", "won"][(r + 1) as usize],
+                mine,
+                theirs,
+                o.response[me].as_secs_f64(),
+                o.answers[me],
+                o.cpu[me].unwrap_or_default().as_secs_f64(),
+                t.elapsed().as_secs_f64()
+            );
+        }
+        for (k, side) in tally.iter().zip(["South", "North"]) {
+            let n = f64::from(k.n.max(1));
             println!(
-                "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>10.2} s {:>10.2} s {:>10.2} s  {:>5}",
+                "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>+7.1}  {:>10.2} s {:>10.2} s {:>10.2} s  {:>5}",
                 name,
-                if south { "South" } else { "North" },
-                w,
-                d,
-                l,
-                total.as_secs_f64() / n.max(1) as f64,
-                max.as_secs_f64(),
-                cpu.as_secs_f64() / n.max(1) as f64,
-                swaps
+                side,
+                k.wdl[0],
+                k.wdl[1],
+                k.wdl[2],
+                k.margin as f64 / n,
+                k.total.as_secs_f64() / n,
+                k.max.as_secs_f64(),
+                k.cpu.as_secs_f64() / n,
+                k.swaps
             );
         }
     }
+}
+
+/// One side's matches against one opponent.
+#[derive(Default)]
+struct Tally {
+    n: u32,
+    /// Won, drawn, lost.
+    wdl: [u32; 3],
+    swaps: u32,
+    /// Our store less theirs, summed.
+    margin: i64,
+    total: Duration,
+    max: Duration,
+    cpu: Duration,
 }

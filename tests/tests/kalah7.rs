@@ -431,3 +431,79 @@ fn set_up_positions_equal_the_reference() {
         done += 1;
     }
 }
+
+/// Sense switch 1, the operator's "move now" (issue 28). Up before space: the first iteration
+/// always completes and the machine plays depth 1's action, e, p and v (the reference's
+/// `choose_with` at depth 1). Raised while the machine thinks (after a random emulated time):
+/// it plays the action of some completed depth k — the reference's to depth k, with its value —
+/// and the board after it is the reference's (the search cut short left the board as it was).
+#[test]
+fn sense_switch_1_moves_now() {
+    const TW_SETUP: u32 = 0o100000;
+    const SS1: u8 = 0o40;
+    let mut rng = Rng(0x6b37_0551);
+    let mut k = boot(test_word(1, 0, 0));
+    let (mut done, mut cut) = (0, 0);
+    while done < 24 {
+        let mut m = Match::new(7);
+        for _ in 0..rng.below(30) {
+            let a = m.legal_actions();
+            if a.is_empty() {
+                break;
+            }
+            m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
+        }
+        if m.over() || m.swapped {
+            continue;
+        }
+        let short = rng.below(2) == 1;
+        let depth = 7;
+        for (i, &c) in m.board.cells.iter().enumerate() {
+            k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
+        }
+        k.m.write(0o60, Word::new(u32::from(m.board.to_move == Side::B)))
+            .unwrap();
+        k.m.write(0o61, Word::new(m.sowings())).unwrap();
+        let opts = TW_ANALYSIS | TW_SETUP | if short { TW_SHORT_LOOK } else { 0 };
+        k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
+        k.m.set_sense_switches(0);
+        key(&mut k, CR);
+        let ctx = format!("{:?} sowings {} short {short}", m.board, m.sowings());
+        let typed = if done % 3 == 0 {
+            k.m.set_sense_switches(SS1);
+            let typed = key(&mut k, SPACE);
+            let (a, r) = choose_with(&m, &config(1, short)).unwrap();
+            assert_eq!(
+                typed.chars().nth(2),
+                Some(action_char(a)),
+                "{typed:?}; {ctx}"
+            );
+            assert_analysis(&typed, &r, &ctx);
+            typed
+        } else {
+            k.m.strike_key(SPACE);
+            let t = 1 + rng.below(400_000_000);
+            k.m.run_until(pdp1_core::Limit {
+                until_ns: Some(k.m.time_ns() + t),
+                instructions: None,
+            });
+            k.m.set_sense_switches(SS1);
+            k.run_to_wait();
+            let typed = k.paper();
+            let an = parse_analysis(&typed).unwrap_or_else(|| panic!("{typed:?}; {ctx}"));
+            let found = (1..=depth).rev().find_map(|d| {
+                let (a, r) = choose_with(&m, &config(d, short)).unwrap();
+                (typed.chars().nth(2) == Some(action_char(a)) && r.value == an.v).then_some((d, a))
+            });
+            let (d, a) = found.unwrap_or_else(|| panic!("no depth plays {typed:?}; {ctx}"));
+            cut += u32::from(d < depth);
+            let mut after = m.clone();
+            after.play(a).unwrap();
+            assert_eq!(board(&k), after.board, "board after the cut; {ctx}");
+            typed
+        };
+        assert!(typed.starts_with(" \u{8}"), "{typed:?}");
+        done += 1;
+    }
+    assert!(cut > 0, "no search was cut short");
+}

@@ -92,8 +92,8 @@ const BUDGET: Duration = Duration::from_secs(600);
 fn pdp1_against_random_plays_the_references_moves() {
     let Some(bin) = pdp1_binary() else { return };
     let sym = symbols("random.sym");
-    // At depth 4 the search swaps after every opening but hole 1 (at odd depths after none):
-    // seed 18's random South opens with hole 1, seed 12's with hole 5.
+    // The machine swaps after every opening but hole 1 (its values at depths 3 and 4 together
+    // above 0): seed 18's random South opens with hole 1, seed 12's with hole 5.
     let depth = 4;
     let ours = pdp1_agent(&bin, &sym, depth);
     let reference = rust_agent(&["--agent", "reference", "--depth", &depth.to_string()]);
@@ -142,6 +142,32 @@ fn pdp1_against_the_reference_both_sides() {
     let r = play([&reference, &reference], BUDGET).unwrap();
     assert_eq!(answers(&a), answers(&r));
     assert_eq!(answers(&b), answers(&r));
+}
+
+/// The default, the time-managed search (here with a short clock, 40 s of PDP-1 time a move):
+/// whole matches against the reference at depth 4 on both sides end regularly, every move
+/// legal (the harness checks them), the machine's progress lines naming the depth it completed.
+#[test]
+fn pdp1_time_managed_whole_matches() {
+    let Some(bin) = pdp1_binary() else { return };
+    let sym = symbols("timed.sym");
+    let ours = AgentCmd {
+        program: bin,
+        args: vec![
+            "--mankalah".into(),
+            roms().join("kalah7.rim").display().to_string(),
+            "--move-time".into(),
+            "40".into(),
+            "--symbols".into(),
+            sym.display().to_string(),
+        ],
+    };
+    let reference = rust_agent(&["--agent", "reference", "--depth", "4"]);
+    for (pair, me) in [([&ours, &reference], 0), ([&reference, &ours], 1)] {
+        let o = play(pair, BUDGET).unwrap();
+        check_regular(&o);
+        assert!(o.stderr[me].contains(", depth "), "{}", o.report());
+    }
 }
 
 /// The agent stops on a board that differs: an engine whose state is off by one seed gets

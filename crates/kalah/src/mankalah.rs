@@ -341,19 +341,63 @@ impl Match {
     }
 }
 
+/// The machine's search: iterative deepening, as `roms/kalah7.mac` does on the space key. The
+/// position is searched with `c` at depth 1, 2, … up to `c.depth` (each a whole search of its
+/// own, [`config`]'s configuration at that depth, moves into the game = [`Match::sowings`]);
+/// the report is the deepest one's (its move, value and PV) with `e` and `p` summed over all of
+/// them. The program searches the same way and stops early when the operator tells it to move
+/// (sense switch 1): what it plays then is this function's with `c.depth` the depth it
+/// completed. `values` are the iterations' values, shallowest first.
+pub fn deepen(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
+    let mut values = Vec::new();
+    let (mut effort, mut long_effort) = (0, 0);
+    let mut last = None;
+    for d in 1..=c.depth {
+        let r = search::search(
+            &m.board,
+            m.sowings(),
+            &Config {
+                depth: d,
+                ..c.clone()
+            },
+            false,
+        )?;
+        effort += r.effort;
+        long_effort += r.long_effort;
+        values.push(r.value);
+        last = Some(r);
+    }
+    let mut r = last?;
+    r.effort = effort;
+    r.long_effort = long_effort;
+    Some((r, values))
+}
+
+/// The swap decision from the iterations' values (shallowest first): swap when the last two
+/// together are above 0 (the last counted twice when there is only one). One value alone has
+/// the horizon's bias — at even depths North's search of the position ends on a South move and
+/// values it above 0 after nearly every opening, at odd depths on a North move and at or below
+/// 0 (docs/kalah.md, "The swap"); two successive depths end once on each side.
+pub fn swap_value(values: &[i32]) -> i32 {
+    match values {
+        [] => 0,
+        [v] => 2 * v,
+        [.., u, v] => u + v,
+    }
+}
+
 /// The machine's action for the player to move, and the search behind it — what
-/// `roms/kalah7.mac` does on the space key. One search of the position for the side to move
-/// ([`config`]'s `c`, moves into the game = [`Match::sowings`]). On North's first turn the
-/// player swaps when the value (South's kalah minus North's, plus the pits at the end) is
-/// above 0: the position North faces is worth more to South, and the swapper becomes South
-/// with North still to move. Otherwise, and on every other turn, the search's move. `None` if
-/// the match is over or the depth is 0.
+/// `roms/kalah7.mac` does on the space key: [`deepen`] to `c.depth`. On North's first turn the
+/// player swaps when [`swap_value`] of the iterations' values (South's kalah minus North's, plus
+/// the pits at the end) is above 0: the position North faces is worth more to South, and the
+/// swapper becomes South with North still to move. Otherwise, and on every other turn, the
+/// deepest search's move. `None` if the match is over or the depth is 0.
 pub fn choose_with(m: &Match, c: &Config) -> Option<(Action, Report)> {
     if m.over() {
         return None;
     }
-    let r = search::search(&m.board, m.sowings(), c, false)?;
-    let a = if m.can_swap() && r.value > 0 {
+    let (r, values) = deepen(m, c)?;
+    let a = if m.can_swap() && swap_value(&values) > 0 {
         Action::Swap
     } else {
         Action::Move(HOLES + 1 - r.best)
@@ -496,10 +540,9 @@ mod tests {
         while let Some(a) = choose(&m, 2) {
             assert!(m.legal_actions().contains(&a), "{a:?} in {m:?}");
             if a == Action::Swap {
-                let v = search::choose(&m.board, 1, &Settings::new(2))
-                    .unwrap()
-                    .value;
-                assert!(v > 0);
+                let v1 = search::choose(&m.board, 1, &Settings::new(1)).unwrap();
+                let v2 = search::choose(&m.board, 1, &Settings::new(2)).unwrap();
+                assert!(v1.value + v2.value > 0);
             }
             m.play(a).unwrap();
             n += 1;
@@ -552,6 +595,36 @@ mod tests {
         assert!(differ > 0, "the rule never mattered");
     }
 
+    /// Iterative deepening: the deepest iteration's move, value and PV are the fixed-depth
+    /// search's, its counts the sum of every iteration's; the values listed shallowest first.
+    #[test]
+    fn deepening_ends_with_the_fixed_depth_search() {
+        let mut m = Match::default();
+        for h in [4, 2, 6, 1] {
+            m.play(Action::Move(h)).unwrap();
+            for short in [false, true] {
+                let (r, values) = deepen(&m, &config(4, short)).unwrap();
+                let each: Vec<Report> = (1..=4)
+                    .map(|d| {
+                        search::search(&m.board, m.sowings(), &config(d, short), false).unwrap()
+                    })
+                    .collect();
+                assert_eq!(
+                    (r.best, r.value, &r.pv),
+                    (each[3].best, each[3].value, &each[3].pv)
+                );
+                assert_eq!(r.effort, each.iter().map(|e| e.effort).sum::<u64>());
+                assert_eq!(
+                    r.long_effort,
+                    each.iter().map(|e| e.long_effort).sum::<u64>()
+                );
+                assert_eq!(values, each.iter().map(|e| e.value).collect::<Vec<_>>());
+            }
+        }
+        assert_eq!(swap_value(&[3]), 6);
+        assert_eq!(swap_value(&[9, -2, 1]), -1);
+    }
+
     /// Perft of the pie-rule game: 7 first moves; after each North has its 7 pits and the
     /// swap; at depth 3 each swap is followed by North's moves, each North move by the next
     /// side's (counted here from the board directly).
@@ -575,8 +648,8 @@ mod tests {
         assert_eq!(perft(&Match::new(1), 2), 7 * 8);
     }
 
-    /// On North's first turn the machine swaps exactly when the search's value is above 0,
-    /// and the sowings into the game leave the swap out.
+    /// On North's first turn the machine swaps exactly when the last two iterations' values
+    /// together are above 0, and the sowings into the game leave the swap out.
     #[test]
     fn the_swap_follows_the_value() {
         let mut swaps = 0;
@@ -585,7 +658,18 @@ mod tests {
                 let mut m = Match::new(seeds);
                 m.play(Action::Move(first)).unwrap();
                 let (a, r) = choose_with(&m, &config(2, false)).unwrap();
-                assert_eq!(a == Action::Swap, r.value > 0, "seeds {seeds} hole {first}");
+                let v1 = search::search(&m.board, 1, &config(1, false), false).unwrap();
+                assert_eq!(
+                    r.value,
+                    search::search(&m.board, 1, &config(2, false), false)
+                        .unwrap()
+                        .value
+                );
+                assert_eq!(
+                    a == Action::Swap,
+                    v1.value + r.value > 0,
+                    "seeds {seeds} hole {first}"
+                );
                 swaps += usize::from(a == Action::Swap);
                 if a == Action::Swap {
                     m.play(a).unwrap();

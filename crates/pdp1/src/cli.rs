@@ -178,10 +178,16 @@ pub struct Cli {
     /// progress on stderr. No window. See docs/kalah.md.
     #[arg(long)]
     pub mankalah: bool,
-    /// --mankalah: the program's search depth (test word bits 14–17), 1–15; default 8, the
-    /// tournament setting (a match takes seconds; 10 takes minutes, see docs/kalah.md).
+    /// --mankalah: the program's search depth (test word bits 14–17), 1–15: that depth alone,
+    /// move for move the reference's. Without it the tournament setting: deeper and deeper
+    /// until the time per move (see --move-time and docs/kalah.md).
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
+    /// --mankalah: PDP-1 seconds per move for the time-managed search (default 6000, about 3 s
+    /// of the host; at most 10 s of the host whatever this says): then sense switch 1 tells the
+    /// program to move. With --depth, that depth is the limit.
+    #[arg(long, value_name = "SECONDS")]
+    pub move_time: Option<f64>,
 
     /// Serve the web page (docs/web.md) at http://127.0.0.1:PORT/ from the binary itself, with
     /// TAPE (if given) beside it as the page's tape. Runs until interrupted.

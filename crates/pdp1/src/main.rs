@@ -73,6 +73,8 @@ fn refuse_options(cli: &cli::Cli) -> anyhow::Result<()> {
         }
     } else if let Some(d) = cli.depth {
         bail!("--depth {d} is the ManKalah agent's search depth: give it with --mankalah (a run's depth is the program's test word, --tw)");
+    } else if let Some(t) = cli.move_time {
+        bail!("--move-time {t} is the ManKalah agent's time per move: give it with --mankalah");
     }
     if cli.listen.is_some() && (cli.mankalah || (cli.headless && cli.screenshot.is_some())) {
         bail!("--listen serves the machine to the PiDP-1's tools, beside the window or with --headless alone: it does not go with --mankalah, nor --headless with --screenshot");
@@ -110,6 +112,7 @@ fn run(cli: &cli::Cli) -> anyhow::Result<Option<run::End>> {
         let opts = mankalah::Options {
             fresh,
             depth: cli.depth,
+            move_time: cli.move_time,
             trace: cli.trace.clone(),
         };
         // The match's end (regular or aborted by the engine) is a normal end; errors are `Err`.

@@ -405,6 +405,62 @@ pub const ANSWER_LIMIT_NS: u64 = 30 * 86_400 * 1_000_000_000;
 /// The board's symbol in the program (`--symbols`): the seven-pit layout a7 … a1 Ka b7 … b1 Kb,
 /// then the side to move (0 = lower), as the six-pit program's `bd`.
 pub const BOARD_SYMBOL: &str = "bd";
+/// The deepest search the program completed for its last move (`--symbols`, progress report).
+pub const DEPTH_SYMBOL: &str = "dc";
+
+/// Sense switch 1 (`szs 10` in roms/kalah7.mac), the operator's "move now": up while the
+/// machine thinks, the program plays the move of the deepest search it has completed.
+pub const SS1_MOVE_NOW: u8 = 0o40;
+
+/// The agent's own limit for a whole match's thinking: a quarter of the engine's hour.
+pub const MATCH_LIMIT: Duration = Duration::from_secs(900);
+
+/// Moves the clock keeps time for when the limit comes near: a move may take at most the time
+/// left of [`MATCH_LIMIT`] divided by this.
+const RESERVE_MOVES: u32 = 40;
+
+/// The host time one move may take at most ([`Clock::cap`]): 60 answers (more than any match
+/// measured has) at 10 s are 600 s, two thirds of [`MATCH_LIMIT`].
+pub const MOVE_CAP: Duration = Duration::from_secs(10);
+
+/// The operator's clock (issue 28): how long the machine may think about each move before the
+/// operator raises sense switch 1. The machine's own time (emulated) sets the move's thinking,
+/// so that its depth does not fall when the host is busy; the host time (the engine's clock)
+/// caps it, so that a match stays inside [`MATCH_LIMIT`] however busy the host is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clock {
+    /// PDP-1 time for one move.
+    pub machine: Duration,
+    /// Host time for one move at most.
+    pub cap: Duration,
+    /// Host thinking time used so far in the match (the engine's measure).
+    pub used: Duration,
+}
+
+impl Clock {
+    pub fn new(machine: Duration) -> Clock {
+        Clock {
+            machine,
+            cap: MOVE_CAP,
+            used: Duration::ZERO,
+        }
+    }
+
+    /// This move's host time at most: the cap, less when the match has used most of
+    /// [`MATCH_LIMIT`].
+    pub fn host_budget(&self) -> Duration {
+        let left = MATCH_LIMIT.saturating_sub(self.used);
+        self.cap.min(left / RESERVE_MOVES)
+    }
+}
+
+/// When the operator raises sense switch 1: at a PDP-1 time (ns) or a host instant, whichever
+/// comes first.
+#[derive(Clone, Copy, Debug)]
+struct MoveNow {
+    machine_ns: u64,
+    host: Instant,
+}
 
 /// The PDP-1 running the program: keys struck on its typewriter, the typed characters read back.
 /// The run controller runs it (the headless runner's slices, its limits and stop rules).
@@ -413,6 +469,10 @@ pub struct MachineConsole {
     board_at: Option<u32>,
     /// Emulated time of the last key's work (progress report).
     last_ns: u64,
+    /// The operator's clock for the machine's moves (None: the test word's depth alone).
+    pub clock: Option<Clock>,
+    /// Where the program keeps the deepest search it completed (`dc`, with `--symbols`).
+    pub depth_at: Option<u32>,
 }
 
 impl MachineConsole {
@@ -425,8 +485,10 @@ impl MachineConsole {
             run,
             board_at,
             last_ns: 0,
+            clock: None,
+            depth_at: None,
         };
-        let typed = c.settle(0)?;
+        let typed = c.settle(0, None)?;
         if !typed.trim().is_empty() {
             eprintln!("pdp1 mankalah: the program typed at the start: {typed:?}");
         }
@@ -450,6 +512,8 @@ impl MachineConsole {
             run: copy,
             board_at: None,
             last_ns: 0,
+            clock: None,
+            depth_at: None,
         };
         probe.run.unattended = true;
         let typed = probe.key('7')?;
@@ -471,12 +535,16 @@ impl MachineConsole {
     }
 
     /// Run until the program has polled the keyboard, with no key pending, for [`SETTLE_NS`]
-    /// after `after` ns; return what it typed.
-    fn settle(&mut self, after: u64) -> Result<String> {
+    /// after `after` ns; return what it typed. At `move_now` (if any) raise sense switch 1.
+    fn settle(&mut self, after: u64, move_now: Option<MoveNow>) -> Result<String> {
         let mut text = String::new();
         let began = self.run.machine().time_ns();
         loop {
             let now = self.run.machine().time_ns();
+            if move_now.is_some_and(|t| now >= t.machine_ns || Instant::now() >= t.host) {
+                let ss = self.run.machine().sense_switches();
+                self.run.set_sense_switches(ss | SS1_MOVE_NOW);
+            }
             let until = (now / SLICE_NS + 1) * SLICE_NS;
             let a = self.run.advance(until);
             for n in &a.notes {
@@ -529,8 +597,23 @@ impl Console for MachineConsole {
                 .with_context(|| format!("no typewriter key for {c:?}"))?,
         };
         let at = self.run.machine().time_ns();
+        // Sense switch 1 down: the machine thinks until its clock (space) or its depth.
+        let ss = self.run.machine().sense_switches();
+        self.run.set_sense_switches(ss & !SS1_MOVE_NOW);
+        let started = Instant::now();
+        let move_now = match self.clock {
+            Some(clock) if c == ' ' => Some(MoveNow {
+                machine_ns: at + u64::try_from(clock.machine.as_nanos()).unwrap_or(u64::MAX),
+                host: started + clock.host_budget(),
+            }),
+            _ => None,
+        };
         self.run.strike_code(code);
-        self.settle(at)
+        let typed = self.settle(at, move_now);
+        if let (Some(clock), ' ') = (self.clock.as_mut(), c) {
+            clock.used += started.elapsed();
+        }
+        typed
     }
 
     fn board(&self) -> Option<([u8; 16], Side)> {
@@ -551,8 +634,12 @@ impl Console for MachineConsole {
     }
 
     fn effort(&self) -> String {
+        let depth = self
+            .depth_at
+            .and_then(|a| self.run.machine().read(a).ok())
+            .map_or(String::new(), |d| format!(", depth {}", d.bits()));
         format!(
-            " ({:.1} s of PDP-1 time)",
+            " ({:.1} s of PDP-1 time{depth})",
             Duration::from_nanos(self.last_ns).as_secs_f64()
         )
     }
@@ -568,11 +655,22 @@ pub fn test_word(depth: u32) -> Word {
     Word::new(TW_SHORT_LOOK | (depth & 0o17))
 }
 
-/// Default search depth (test word bits 14–17), the tournament setting: 8 — a match takes
-/// seconds (at most 87 s measured, 2 % of the hour), where depth 10's took up to 593 s and
-/// varied fivefold with the depth fixed for the whole match; the tournament also ranks equal
-/// wins by response time. See docs/kalah.md, "Depth and time".
-pub const DEFAULT_DEPTH: u32 = 8;
+/// The depth limit of the time-managed search (the default): the test word's largest. The
+/// program deepens until the clock raises sense switch 1.
+pub const TIMED_DEPTH: u32 = 15;
+
+/// The test word of the time-managed search: [`TIMED_DEPTH`] with Russell's static order
+/// alone. Deepening to each depth examines 0.37–0.45 as many positions as with the short look
+/// (depths 3–9 over 55 positions of reference matches, `cargo run --release -p kalah --example
+/// mankalah_effort`), so in the same time it searches about half a depth deeper.
+pub fn timed_test_word() -> Word {
+    Word::new(TIMED_DEPTH)
+}
+
+/// The default time per move of the time-managed search, PDP-1 time: 6000 s (100 minutes), about
+/// 3 s of an idle host core, where the search completes depth 10 from the opening (docs/kalah.md,
+/// "Depth and time"). [`MOVE_CAP`] bounds it in host time.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(6000);
 
 /// `pdp1 --mankalah TAPE`: play one match on stdin/stdout. Returns true when it ended regularly.
 /// What the command line asks of the agent besides the set-up (built by `main`).
@@ -582,6 +680,8 @@ pub struct Options {
     pub fresh: bool,
     /// `--depth`.
     pub depth: Option<u32>,
+    /// `--move-time`: PDP-1 seconds a move for the time-managed search.
+    pub move_time: Option<f64>,
     pub trace: Option<std::path::PathBuf>,
 }
 
@@ -592,12 +692,26 @@ pub fn run(m: Machine, plan: crate::run::RunPlan, opts: &Options, setup: &Setup)
     if setup.typed.is_some() || setup.script.is_some() {
         bail!("--mankalah takes its keys from the engine's messages, not from --type or --script");
     }
-    let depth = opts.depth.unwrap_or(DEFAULT_DEPTH);
+    // The tournament default: the time-managed search (deepening to the test word's largest
+    // depth, the clock's sense switch 1 after the time per move); --depth N: that depth alone,
+    // unless --move-time is given too.
+    let depth = opts.depth.unwrap_or(TIMED_DEPTH);
     if !(1..=15).contains(&depth) {
         bail!("--depth {depth}: the test word holds a depth of 1 to 15");
     }
+    let move_time = match opts.move_time {
+        Some(t) if !(t.is_finite() && t > 0.0 && t <= 1e6) => {
+            bail!("--move-time {t}: give PDP-1 seconds above 0, at most 1000000")
+        }
+        Some(t) => Some(Duration::from_secs_f64(t)),
+        None if opts.depth.is_none() && setup.settings.test_word.is_none() => {
+            Some(DEFAULT_MOVE_TIME)
+        }
+        None => None,
+    };
     let mut m = m;
     match setup.settings.test_word {
+        None if opts.depth.is_none() => m.set_test_word(timed_test_word()),
         None => m.set_test_word(test_word(depth)),
         Some(_) if opts.depth.is_some() => bail!("give either --depth or --tw, not both"),
         Some(tw) if tw.bits() & 0o400000 != 0 => bail!(
@@ -619,12 +733,17 @@ pub fn run(m: Machine, plan: crate::run::RunPlan, opts: &Options, setup: &Setup)
     if !setup.settings.breakpoints.is_empty() {
         bail!("the configuration's breakpoints do not go with --mankalah (a breakpoint would stop the program in the middle of the match)");
     }
-    let console = MachineConsole::start(run, board_at)?;
+    let mut console = MachineConsole::start(run, board_at)?;
     if setup.tape.is_some() {
         // (A fresh program: every pit holds seeds, so only a missing pit 7 crosses out key
         // 7. A restored state may have it empty.)
         console.check_seven_pits()?;
     }
+    console.clock = move_time.map(Clock::new);
+    console.depth_at = setup
+        .symbols
+        .as_ref()
+        .and_then(|s| s.value_of(DEPTH_SYMBOL));
     let mut agent = Agent::new(console);
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
@@ -790,6 +909,22 @@ mod tests {
             };
         }
         (format!("{out:?}"), engine)
+    }
+
+    /// The operator's clock: 10 s of the host a move while the match has time, then a fortieth
+    /// of what is left of the quarter hour — so however many moves take their whole budget,
+    /// the match's thinking stays inside [`MATCH_LIMIT`].
+    #[test]
+    fn the_clock_keeps_a_match_inside_a_quarter_hour() {
+        let mut c = Clock::new(DEFAULT_MOVE_TIME);
+        assert_eq!(c.host_budget(), MOVE_CAP);
+        for _ in 0..1000 {
+            c.used += c.host_budget();
+        }
+        assert!(c.used <= MATCH_LIMIT, "{:?}", c.used);
+        assert!(c.host_budget() < Duration::from_millis(100));
+        c.used = MATCH_LIMIT + Duration::from_secs(1);
+        assert_eq!(c.host_budget(), Duration::ZERO);
     }
 
     #[test]

@@ -1,0 +1,57 @@
+//! What the 7×7 program's time-managed search costs with each move order: positions examined
+//! (`e`, which the PDP-1 program examines at about 3 ms each) by iterative deepening to each
+//! depth (`kalah::mankalah::deepen`), with Russell's short look and with the static order
+//! alone, summed over positions of matches the reference plays against itself (its first two
+//! actions random). `cargo run --release -p kalah --example mankalah_effort -- [matches]
+//! [max-depth]` (docs/kalah.md, "Depth and time").
+use kalah::mankalah::{choose, config, deepen, Action, Match};
+
+fn main() {
+    let args: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let matches = args.first().copied().unwrap_or(4);
+    let max = args.get(1).copied().unwrap_or(9);
+    // Positions: every fifth action of matches at depth 4, the first two actions random.
+    let mut positions = Vec::new();
+    let mut seed = 0x2851_u64;
+    for _ in 0..matches {
+        let mut m = Match::default();
+        while !m.over() {
+            let a = if m.actions < 2 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let acts = m.legal_actions();
+                acts[(seed >> 33) as usize % acts.len()]
+            } else {
+                choose(&m, 4).expect("a move")
+            };
+            if m.actions % 5 == 3 {
+                positions.push(m.clone());
+            }
+            m.play(a).expect("legal");
+            if a == Action::Swap {
+                continue;
+            }
+        }
+    }
+    println!(
+        "{} positions; e summed over the deepening to each depth",
+        positions.len()
+    );
+    println!("| depth | short look e | static e | static / short look |");
+    println!("|---:|---:|---:|---:|");
+    for d in 1..=max {
+        let (mut short, mut stat) = (0u64, 0u64);
+        for m in &positions {
+            short += deepen(m, &config(d, true)).expect("a search").0.effort;
+            stat += deepen(m, &config(d, false)).expect("a search").0.effort;
+        }
+        println!(
+            "| {d} | {short} | {stat} | {:.2} |",
+            stat as f64 / short as f64
+        );
+    }
+}
