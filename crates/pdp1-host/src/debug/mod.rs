@@ -294,7 +294,24 @@ impl Debugger {
                 && (self.resuming
                     || !self.wps.is_empty()
                     || self.bps.iter().any(|b| b.cond.is_some())));
-        let a = if stepwise {
+        // SINGLE STEP / SINGLE INST held by the override: the run flip-flop clears at the end
+        // of each memory cycle, or of each instruction ([aap] pdp1.c `MANUAL_RUN`, `STOP`),
+        // and the stop's reason is `manual` (spec §6).
+        let manual = self.panel.armed && (self.panel.sstep || self.panel.sinst);
+        let a = if manual && rc.machine().running() {
+            let r = if self.panel.sstep {
+                rc.machine_mut().step_cycle()
+            } else {
+                rc.machine_mut().step_instruction()
+            };
+            let a = rc.drain();
+            let reason = match r {
+                StopReason::Stepped => "manual",
+                r => classify(r),
+            };
+            self.stopped(rc, reason, None);
+            a
+        } else if stepwise {
             self.run_stepwise(rc, until)
         } else {
             let mut a = rc.advance(until);

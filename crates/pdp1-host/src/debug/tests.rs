@@ -575,6 +575,7 @@ fn the_panel_override_switches_and_keys() {
     assert_eq!(b.ok("sw tw 123456"), "+ tw=123456");
     assert_eq!(b.ok("sw ss 40"), "+ ss=40");
     assert_eq!(b.ok("sw sinst 1"), "+ sinst=1");
+    assert_eq!(b.ok("sw sinst 0"), "+ sinst=0");
     assert_eq!(b.err("sw ss 100"), "?arg");
     assert_eq!(b.err("sw nosuch 1"), "?arg");
     assert!(b.ok("sw").contains("power=1"));
@@ -592,6 +593,26 @@ fn the_panel_override_switches_and_keys() {
         ),
         ("halt", "123456", "000103", "40")
     );
+    // SINGLE INST held: each CONTINUE runs one instruction and stops, reason `manual`
+    // (spec §6); SINGLE STEP: one memory cycle (`lac 103`'s fetch, then its execute).
+    b.ok("sw sinst 1");
+    b.ok("d 100 762000 200103 760400 000005");
+    b.ok("w pc 100");
+    let s = b.kv("run 10");
+    assert_eq!((s["stop"].as_str(), s["pc"].as_str()), ("manual", "000101"));
+    b.ok("sw sinst 0");
+    b.ok("sw sstep 1");
+    let s = b.kv("run 10");
+    assert_eq!((s["stop"].as_str(), s["pc"].as_str()), ("manual", "000102"));
+    assert_eq!(
+        s["cyc"], "1",
+        "stopped after the fetch, the execute cycle next"
+    );
+    let s = b.kv("run 10");
+    assert_eq!((s["stop"].as_str(), s["ac"].as_str()), ("manual", "000005"));
+    assert_eq!(s["cyc"], "0");
+    b.ok("sw sstep 0");
+    b.ok("sw sinst 1");
     assert_eq!(b.ok("panel off"), "+ panel=off");
     assert_eq!(
         b.ok("sw sinst"),
