@@ -326,6 +326,8 @@ pub struct Ports {
     typewriters: BTreeMap<ConnId, Client>,
     displays: BTreeMap<ConnId, (Client, wire::Encoder)>,
     paper: Paper,
+    /// The wall clock's origin for the debug protocol's real-time `pen click`.
+    opened: std::time::Instant,
 }
 
 impl Ports {
@@ -362,6 +364,7 @@ impl Ports {
             typewriters: BTreeMap::new(),
             displays: BTreeMap::new(),
             paper: Paper::new(false),
+            opened: std::time::Instant::now(),
         })
     }
 
@@ -429,6 +432,8 @@ impl Ports {
     /// Runs the machine towards `until` and sends the clients what it did; returns it for
     /// the driver to show too.
     pub fn step(&mut self, rc: &mut RunControl, until: u64) -> Advance {
+        self.dbg
+            .set_wall_clock(self.opened.elapsed().as_millis() as u64);
         let a = self.dbg.tick(rc, until);
         self.host.punch_frames(rc);
         self.flush();

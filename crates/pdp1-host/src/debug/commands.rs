@@ -752,7 +752,10 @@ impl Debugger {
                 // Screen units (origin bottom left, 512 the centre) to the program's signed
                 // 10-bit coordinates, which the machine's light pen compares.
                 rc.set_light_pen(Some((x as i16 - 512, y as i16 - 512)));
-                self.pen_up_at = Some(rc.machine().time_ns() + ms * 1_000_000);
+                self.pen_up_at = Some(match self.wall_ms {
+                    Some(w) => super::PenUp::Wall(w + ms),
+                    None => super::PenUp::Emulated(rc.machine().time_ns() + ms * 1_000_000),
+                });
                 Ok(format!("pen click x={x} y={y} ms={ms}"))
             }
             [] => Ok(format!("pen {}", rc.machine().light_pen_radius())),

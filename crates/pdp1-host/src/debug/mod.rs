@@ -99,6 +99,15 @@ struct Call {
     ret: u32,
 }
 
+/// When a `pen click` ends.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum PenUp {
+    /// At this time of the host's wall clock (ms).
+    Wall(u64),
+    /// At this emulated time (ns), for a host without a clock.
+    Emulated(u64),
+}
+
 /// The switch override (spec §5, Panel): armed or not, and the switches only it has.
 #[derive(Debug, Default)]
 struct Panel {
@@ -141,8 +150,11 @@ pub struct Debugger {
     last_stop: &'static str,
     goal: Option<Goal>,
     panel: Panel,
-    /// When the light pen's click ends (emulated ns).
-    pen_up_at: Option<u64>,
+    /// When the light pen's click ends: on the host's wall clock where it gave one
+    /// ([`Debugger::set_wall_clock`]; spec §8: "`ms` is real time"), else in emulated time.
+    pen_up_at: Option<PenUp>,
+    /// The host's wall clock at the last [`Debugger::set_wall_clock`], in ms.
+    wall_ms: Option<u64>,
     /// The machine was running at the end of the last tick (a stop is reported once).
     was_running: bool,
     /// The next instruction is not checked against the breakpoints: it is the one the
@@ -179,6 +191,7 @@ impl Debugger {
             goal: None,
             panel: Panel::default(),
             pen_up_at: None,
+            wall_ms: None,
             was_running: false,
             resuming: false,
             out: Vec::new(),
@@ -278,12 +291,23 @@ impl Debugger {
         }
     }
 
+    /// The host's wall clock now, in ms from any fixed origin: a `pen click`'s length is then
+    /// real time, as the spec has it (§8), however far emulated time lags on a busy host.
+    pub fn set_wall_clock(&mut self, ms: u64) {
+        self.wall_ms = Some(ms);
+    }
+
     /// Runs the machine towards emulated time `until`: the run goal one instruction at a time,
     /// or a plain `go` through the controller's step; then a stop is reported, waits that
     /// expired answered, and a light-pen click that is over lifted.
     pub fn tick(&mut self, rc: &mut RunControl, until: u64) -> Advance {
         let now = rc.machine().time_ns();
-        if self.pen_up_at.is_some_and(|t| now >= t) {
+        let up = match self.pen_up_at {
+            Some(PenUp::Wall(t)) => self.wall_ms.is_some_and(|w| w >= t),
+            Some(PenUp::Emulated(t)) => now >= t,
+            None => false,
+        };
+        if up {
             self.pen_up_at = None;
             rc.set_light_pen(None);
         }

@@ -717,6 +717,26 @@ fn the_light_pen_click() {
     b.tick();
     b.tick();
     assert_eq!(b.rc.machine().light_pen(), None);
+    // With the host's wall clock given, the click lasts that long in real time (spec §8),
+    // however much or little emulated time passes meanwhile.
+    b.d.set_wall_clock(1_000);
+    b.ok("pen click 512 300 250");
+    for _ in 0..300 {
+        b.tick();
+    }
+    assert!(
+        b.rc.machine().light_pen().is_some(),
+        "still down at 1000 ms of the wall clock, after 300 ms of emulated time"
+    );
+    b.d.set_wall_clock(1_249);
+    b.tick();
+    assert!(
+        b.rc.machine().light_pen().is_some(),
+        "still down at 1249 ms"
+    );
+    b.d.set_wall_clock(1_250);
+    b.tick();
+    assert_eq!(b.rc.machine().light_pen(), None, "up at 1250 ms");
 }
 
 #[test]
