@@ -68,6 +68,19 @@ impl Pacer {
         self.reanchor(host_now, emul_now);
     }
 
+    /// The pause key (F10 in the window and on the page): paused if it was not; returns
+    /// whether it is paused now.
+    pub fn toggle_pause(&mut self, host_now: Duration, emul_now: u64) -> bool {
+        self.set_paused(!self.paused, host_now, emul_now);
+        self.paused
+    }
+
+    /// The speed key (F11): the next speed in the cycle; returns it.
+    pub fn next_speed(&mut self, host_now: Duration, emul_now: u64) -> Speed {
+        self.set_speed(self.speed.next(), host_now, emul_now);
+        self.speed
+    }
+
     /// How far emulated time goes this frame while the processor stands stopped: its devices
     /// and the tube go on at the pace the machine would run (real time at `Speed::Max`), so a
     /// character being typed is finished and the picture fades (issue 16). `None` while
@@ -118,6 +131,19 @@ mod tests {
     use super::*;
 
     const S: u64 = 1_000_000_000;
+
+    /// The pause and speed keys: each press flips the pause, or moves to the next speed, and
+    /// says what it is now.
+    #[test]
+    fn the_pause_and_speed_keys_cycle() {
+        let mut p = Pacer::new(Speed::Factor(1.0), Duration::ZERO, 0);
+        assert!(p.toggle_pause(Duration::ZERO, 0));
+        assert!(!p.toggle_pause(Duration::ZERO, 0));
+        let first = p.next_speed(Duration::ZERO, 0);
+        assert_eq!(first, Speed::Factor(1.0).next());
+        assert_eq!(p.speed(), first);
+        assert_eq!(p.next_speed(Duration::ZERO, 0), first.next());
+    }
 
     fn ms(n: u64) -> Duration {
         Duration::from_millis(n)

@@ -434,14 +434,13 @@ impl Page {
                 self.show(&a);
             }
             CKey::Pause => {
-                let p = !self.pacer.paused();
-                self.pacer.set_paused(p, now, self.run.machine().time_ns());
-                view.paused = p;
+                view.paused = self.pacer.toggle_pause(now, self.run.machine().time_ns());
             }
             CKey::Speed => {
-                let s = self.pacer.speed().next();
-                self.pacer.set_speed(s, now, self.run.machine().time_ns());
-                view.speed = s.label();
+                view.speed = self
+                    .pacer
+                    .next_speed(now, self.run.machine().time_ns())
+                    .label();
             }
             CKey::Help => view.help = !view.help,
         }

@@ -612,14 +612,12 @@ impl App {
                 self.after_step(&a);
             }
             CKey::Pause => {
-                let p = !self.pacer.paused();
-                self.pacer.set_paused(p, host, self.run.machine().time_ns());
-                self.screen.view.paused = p;
+                let t = self.run.machine().time_ns();
+                self.screen.view.paused = self.pacer.toggle_pause(host, t);
             }
             CKey::Speed => {
-                let s = self.pacer.speed().next();
-                self.pacer.set_speed(s, host, self.run.machine().time_ns());
-                self.screen.view.speed = s.label();
+                let t = self.run.machine().time_ns();
+                self.screen.view.speed = self.pacer.next_speed(host, t).label();
             }
             CKey::Help => self.screen.view.help = !self.screen.view.help,
         }
