@@ -598,6 +598,15 @@ impl RunControl {
         self.asked && self.m.running() && !crate::keyboard::ready_for_key(&self.m)
     }
 
+    /// The program runs and waits for a key, with none struck or held for it: the person's
+    /// turn at the keyboard.
+    pub fn waiting_for_key(&self) -> bool {
+        self.m.running()
+            && crate::keyboard::ready_for_key(&self.m)
+            && !self.m.key_pending()
+            && self.typist.held.is_empty()
+    }
+
     /// The typist (keys left, overruns).
     pub fn typist(&self) -> &Typist {
         &self.typist

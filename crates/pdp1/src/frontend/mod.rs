@@ -121,6 +121,20 @@ pub fn program_help(tape: &std::path::Path) -> anyhow::Result<Vec<String>> {
     Ok(text.lines().map(str::to_owned).collect())
 }
 
+/// What the program's help file says space does, as a status line: `space lets the machine
+/// move for the side to move` from the line `space  the machine moves for the side to move`.
+pub fn space_hint(help: &[String]) -> Option<String> {
+    let what = help.iter().find_map(|l| l.strip_prefix("space"))?.trim();
+    let what = what.strip_prefix("the machine ")?;
+    let (verb, rest) = what.split_once(' ').unwrap_or((what, ""));
+    let verb = verb.strip_suffix('s').unwrap_or(verb);
+    Some(
+        format!("your move is made: space lets the machine {verb} {rest}")
+            .trim_end()
+            .to_owned(),
+    )
+}
+
 /// The tape's file name as the console's reader shows it.
 pub fn tape_name(tape: Option<&std::path::Path>) -> String {
     crate::tape::file_name_of(tape)
@@ -253,6 +267,9 @@ pub struct App {
     last_input: Instant,
     /// The left button went down on the scope and is still held: the light pen follows it.
     pen_held: bool,
+    /// The operator has just struck a digit (a move, in the Kalah programs): when the program
+    /// next waits for a key, the status line says what space does (issue 27).
+    after_move: bool,
     /// Where the light pen rests when the mouse does not hold it: `--light-pen` (or the
     /// restored state's pen), else away from the tube.
     pen_rest: Option<(i16, i16)>,
@@ -309,6 +326,7 @@ impl App {
             mouse_was_down: false,
             last_input: Instant::now(),
             pen_held: false,
+            after_move: false,
             pen_rest,
             run,
             had_script: false,
@@ -377,14 +395,25 @@ impl App {
 
     /// The status line says that the program thinks (running, not ready for the key it has
     /// asked for before), unless it has something else to say; it goes when it is ready.
+    ///
+    /// After the operator's own move (a digit struck), once the program waits for a key
+    /// again, it says what space does there, from the program's help file (`space  the
+    /// machine moves for the side to move`): the machine does not answer until asked.
     fn show_thinking(&mut self) {
         let v = &mut self.screen.view;
         if self.run.thinking() {
             if v.status.is_empty() {
                 v.status = THINKING.to_owned();
             }
+            return;
         } else if v.status == THINKING {
             v.status.clear();
+        }
+        if self.after_move && self.run.waiting_for_key() {
+            self.after_move = false;
+            if let Some(hint) = space_hint(&v.program_help) {
+                self.status(hint);
+            }
         }
     }
 
@@ -694,6 +723,7 @@ impl App {
                 }
                 Input::Char(c) => {
                     let before = self.run.typist().overruns;
+                    self.after_move = c.is_ascii_digit();
                     self.run.type_char(c);
                     if self.run.typist().overruns > before {
                         self.status("key overran the typewriter buffer (typed before the program took the last one)");
@@ -1319,6 +1349,67 @@ mod tests {
             app.run.machine().io().bits() & 0o77,
             0o72,
             "the lower-case shift came first"
+        );
+    }
+
+    /// Issue 27: after the operator's own move (a digit struck), once the program waits for
+    /// a key again, the status line says that space lets the machine answer — from the
+    /// program's help file; a space or a letter struck says nothing.
+    #[test]
+    fn after_the_operators_move_the_status_says_what_space_does() {
+        let help = |f: &str| {
+            program_help(
+                &std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                    .join("../../roms")
+                    .join(f),
+            )
+            .unwrap()
+        };
+        assert_eq!(
+            space_hint(&help("kalah.rim")).as_deref(),
+            Some("your move is made: space lets the machine move for the side to move")
+        );
+        assert_eq!(
+            space_hint(&help("bell.rim")).as_deref(),
+            Some("your move is made: space lets the machine play its whole turn (or opens)")
+        );
+        assert_eq!(space_hint(&["1-6 pits".to_owned()]), None);
+        // 100: szf i 1 / 101: jmp 100 / 102: tyi / 103: jmp 100 (a program that waits for
+        // key after key).
+        let prog = [
+            (0o100, 0o650001),
+            (0o101, 0o600100),
+            (0o102, 0o720004),
+            (0o103, 0o600100),
+        ];
+        let mut app = app_with_run(&prog, Default::default(), Typist::default());
+        app.screen.view.program_help = help("kalah.rim");
+        app.run.set_test_address(0o100);
+        app.run.start(false);
+        let settle = |app: &mut App| {
+            for _ in 0..20 {
+                app.start = app.start.checked_sub(Duration::from_millis(30)).unwrap();
+                app.emulate();
+            }
+        };
+        settle(&mut app);
+        assert!(!app.screen.view.status.contains("space lets"));
+        app.events(&[Input::Char('3')]);
+        settle(&mut app);
+        assert!(
+            app.screen
+                .view
+                .status
+                .contains("space lets the machine move"),
+            "{}",
+            app.screen.view.status
+        );
+        app.screen.view.status.clear();
+        app.events(&[Input::Char('a')]);
+        settle(&mut app);
+        assert!(
+            !app.screen.view.status.contains("space lets"),
+            "a letter is no move"
         );
     }
 
