@@ -411,6 +411,20 @@ impl RunControl {
         self.m.deposit();
     }
 
+    /// What EXAMINE showed, as the window's and the page's status line: `examine TA: WORD`.
+    pub fn examine_note(&self, w: Word) -> String {
+        format!("examine {:06o}: {:06o}", self.m.test_address(), w.bits())
+    }
+
+    /// What DEPOSIT did, as the status line: `deposit TW at TA`.
+    pub fn deposit_note(&self) -> String {
+        format!(
+            "deposit {:06o} at {:06o}",
+            self.m.test_word().bits(),
+            self.m.test_address()
+        )
+    }
+
     /// A script's `deposit ADDR WORD` (SIMH's: the switches and registers stay). An address
     /// outside memory changes nothing (scripts are checked before the run).
     pub fn deposit_at(&mut self, addr: u32, w: Word) {

@@ -403,17 +403,11 @@ impl Page {
             CKey::Continue => self.run.cont(),
             CKey::Examine => {
                 let w = self.run.examine();
-                let ta = self.run.machine().test_address();
-                view.status = format!("examine {ta:06o}: {:06o}", w.bits());
+                view.status = self.run.examine_note(w);
             }
             CKey::Deposit => {
                 self.run.deposit();
-                let m = self.run.machine();
-                view.status = format!(
-                    "deposit {:06o} at {:06o}",
-                    m.test_word().bits(),
-                    m.test_address()
-                );
+                view.status = self.run.deposit_note();
             }
             CKey::ReadIn => match self.run.read_in() {
                 ReadIn::Reading => {}

@@ -606,15 +606,12 @@ impl App {
             CKey::Continue => self.run.cont(),
             CKey::Examine => {
                 let w = self.run.examine();
-                let ta = self.run.machine().test_address();
-                self.screen.view.debugger.mem_addr = ta & !1;
-                self.status(format!("examine {ta:06o}: {:06o}", w.bits()));
+                self.screen.view.debugger.mem_addr = self.run.machine().test_address() & !1;
+                self.status(self.run.examine_note(w));
             }
             CKey::Deposit => {
                 self.run.deposit();
-                let m = self.run.machine();
-                let (ta, tw) = (m.test_address(), m.test_word().bits());
-                self.status(format!("deposit {tw:06o} at {ta:06o}"));
+                self.status(self.run.deposit_note());
             }
             CKey::ReadIn => match self.run.read_in() {
                 ReadIn::Reading => {}
