@@ -71,6 +71,11 @@ impl GameEnd {
             .is_some_and(|t| now_ns.saturating_sub(t) >= GAME_OVER_PAUSE_NS)
     }
 
+    /// A game has ended and the pause after it is running.
+    pub fn pending(&self) -> bool {
+        self.ended_at.is_some()
+    }
+
     /// A key was struck or the tape read in again: no restart pending.
     pub fn clear(&mut self) {
         self.ended_at = None;

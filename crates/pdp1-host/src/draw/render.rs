@@ -455,6 +455,15 @@ impl Screen {
         }
     }
 
+    /// A fresh sheet in the typewriter (the kiosk's restart, issue 27: the next visitor's game
+    /// on clean paper, and a machine running all day keeps no day's worth of paper: each
+    /// character struck is a few dozen bytes, up to [`super::paper::MAX_LINES`] lines).
+    pub fn new_sheet(&mut self) {
+        self.paper = Paper::new();
+        self.paper_version += 1;
+        self.view.paper_scroll = 0;
+    }
+
     /// Repaint the console and the debugger next frame (something the operator did may have
     /// changed them).
     pub fn panels_due(&mut self) {

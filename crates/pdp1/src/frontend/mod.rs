@@ -766,12 +766,14 @@ impl App {
     /// A kiosk left alone for [`KIOSK_IDLE`], or for
     /// [`pdp1_host::kiosk::GAME_OVER_PAUSE_NS`] of emulated time
     /// after a game ended (`pdp1_host::kiosk`), reads its tape in again (READ IN rewinds a
-    /// tape read to its end), so the next visitor finds the program at its start.
+    /// tape read to its end) on a fresh sheet of paper, so the next visitor finds the program
+    /// at its start (and a day of games leaves no day of paper in memory).
     fn kiosk_restart(&mut self) {
         let over = self.game_end.due(self.run.machine().time_ns());
         if self.opts.kiosk && (over || self.last_input.elapsed() >= KIOSK_IDLE) {
             self.last_input = Instant::now();
             self.game_end.clear();
+            self.screen.new_sheet();
             self.press(CKey::ReadIn, false);
         }
     }
@@ -1346,8 +1348,8 @@ mod tests {
     /// Issue 27, the kiosk restarts a finished game: a program that types Kalah's last line
     /// (`tie 49-49` and a carriage return) and then idles. Half a minute of emulated time
     /// later the game is still there; past [`pdp1_host::kiosk::GAME_OVER_PAUSE_NS`] the kiosk
-    /// presses READ IN (here: no tape, so it says so). A key struck after the game's end keeps
-    /// it.
+    /// presses READ IN (here: no tape, so it says so) on a fresh sheet of paper. A key struck
+    /// after the game's end keeps it.
     #[test]
     fn a_kiosk_reads_in_again_a_minute_after_a_game_ends() {
         use pdp1_host::kiosk::GAME_OVER_PAUSE_NS;
@@ -1389,8 +1391,13 @@ mod tests {
         kiosk.run_to(2 * S + GAME_OVER_PAUSE_NS / 2);
         kiosk.kiosk_restart();
         assert!(kiosk.run.machine().running(), "the result stays a while");
+        assert!(
+            kiosk.screen.paper().lines().len() > 1,
+            "the result is on the paper"
+        );
         kiosk.run_to(2 * S + GAME_OVER_PAUSE_NS);
         kiosk.kiosk_restart();
+        assert_eq!(kiosk.screen.paper().lines().len(), 1, "a fresh sheet");
         assert!(
             kiosk.screen.view.status.contains("no tape in the reader"),
             "READ IN pressed: {}",
