@@ -1306,13 +1306,12 @@ mod tests {
         panic!("still running");
     }
 
-    /// Issue 27, the kiosk: the tube first; keys without Ctrl reach the typewriter only (F3
-    /// does not stop the machine, Escape and F1 do nothing), Ctrl's still work; left alone
-    /// for [`KIOSK_IDLE`] it presses READ IN (here: no tape, so it says so).
-    #[test]
-    fn a_kiosk_reaches_the_typewriter_only_and_reads_in_again_when_idle() {
+    /// A kiosk's window (1000×900) on a machine running `words` from 100.
+    fn kiosk_running(words: &[u32]) -> App {
         let mut m = Machine::new(MachineConfig::default()).unwrap();
-        m.write(0o100, Word::new(0o600100)).unwrap();
+        for (a, &w) in (0o100..).zip(words) {
+            m.write(a, Word::new(w)).unwrap();
+        }
         let run = RunControl::new(
             Default::default(),
             crate::tape::Feeder::new(None, &[]),
@@ -1323,10 +1322,19 @@ mod tests {
             kiosk: true,
             ..options()
         };
-        let mut kiosk = App::new(opts, run, 1000, 900).unwrap();
+        let mut app = App::new(opts, run, 1000, 900).unwrap();
+        app.run.set_test_address(0o100);
+        app.run.start(false);
+        app
+    }
+
+    /// Issue 27, the kiosk: the tube first; keys without Ctrl reach the typewriter only (F3
+    /// does not stop the machine, Escape and F1 do nothing), Ctrl's still work; left alone
+    /// for [`KIOSK_IDLE`] it presses READ IN (here: no tape, so it says so).
+    #[test]
+    fn a_kiosk_reaches_the_typewriter_only_and_reads_in_again_when_idle() {
+        let mut kiosk = kiosk_running(&[0o600100]);
         assert!(kiosk.screen.view.tube_first);
-        kiosk.run.set_test_address(0o100);
-        kiosk.run.start(false);
         for k in [Key::F3, Key::F1, Key::F10, Key::F7] {
             kiosk.events(&[Input::Key(k, false, false)]);
         }
@@ -1366,23 +1374,7 @@ mod tests {
         let end = 0o100 + words.len() as u32;
         words.push(0o600000 | end); // jmp . (the program idles, as Kalah waits for a key)
         let kiosk_on = |words: &[u32]| {
-            let mut m = Machine::new(MachineConfig::default()).unwrap();
-            for (a, &w) in (0o100..).zip(words) {
-                m.write(a, Word::new(w)).unwrap();
-            }
-            let run = RunControl::new(
-                Default::default(),
-                crate::tape::Feeder::new(None, &[]),
-                Typist::default(),
-                m,
-            );
-            let opts = Options {
-                kiosk: true,
-                ..options()
-            };
-            let mut app = App::new(opts, run, 1000, 900).unwrap();
-            app.run.set_test_address(0o100);
-            app.run.start(false);
+            let mut app = kiosk_running(words);
             app.run_to(2 * S);
             assert_eq!(app.run.machine().pc(), end, "the game's end is typed");
             app
