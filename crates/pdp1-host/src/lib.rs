@@ -15,6 +15,7 @@ pub mod debug;
 pub mod draw;
 pub mod error;
 pub mod keyboard;
+pub mod kiosk;
 pub mod library;
 pub mod pacing;
 pub mod run;

@@ -62,9 +62,10 @@ impl End {
             StopReason::TimeLimit => End::TimeLimit,
             StopReason::InstructionLimit => End::InstructionLimit,
             StopReason::NotRunning | StopReason::Stepped => End::NotRunning,
-            StopReason::UndefinedInstruction { pc, word } => {
-                End::Error(format!("undefined instruction {word} at {pc:06o}"))
-            }
+            StopReason::UndefinedInstruction { pc, word } => End::Error(format!(
+                "undefined instruction {word} at {pc:06o}{}",
+                undefined_hint(pc, word)
+            )),
             StopReason::IoHang { pc, word } => End::Error(format!(
                 "I/O hang: the IOT {word} at {pc:06o} waits for a completion pulse that can never come"
             )),
@@ -245,6 +246,21 @@ pub const SLICE_NS: u64 = 10_000_000;
 /// How long the program must wait for a key, with nothing left to type, before a run with
 /// [`RunControl::idle_ends`] ends.
 pub const IDLE_NS: u64 = 1_000_000_000;
+
+/// What an undefined instruction's stop adds for the operator when the word holds its own
+/// address (opcode 00; not the empty word at 0): that is what an assembler makes of a lone
+/// `.`, and MACRO ends a word at a tab, so `lac<tab>.` is two words, `lac 0` and the
+/// location's address, which the machine then runs. Opcode 00 is no PDP-1 instruction and the
+/// real machine stops on it too (pdp1-hardware.md §2: aap's `IR_INCORR`, SIMH's STOP_RSRV):
+/// the fault is the tape's (the PiDP-1 project's `1invad` tapes stop so at 1534,
+/// docs/library.md).
+fn undefined_hint(pc: u32, word: Word) -> &'static str {
+    if pc != 0 && word.opcode() == 0 && word.addr12() == pc & 0o7777 {
+        " (the word is its own address, as a `.` assembled alone makes it - MACRO ends a word at a tab, so `lac<tab>.` is two words: data run as code; a PDP-1 stops here too)"
+    } else {
+        ""
+    }
+}
 
 impl RunControl {
     /// Start counting the limits at `m`'s present time and instruction count.

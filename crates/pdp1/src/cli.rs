@@ -120,8 +120,9 @@ pub struct Cli {
     /// Window: start with the sound off (Ctrl+U turns it on and off).
     #[arg(long)]
     pub mute: bool,
-    /// Window: a kiosk (a museum's machine running all day): the tube first, keys without Ctrl
-    /// reach only the typewriter, and the tape is read in again after 5 minutes without a key
+    /// Window: a kiosk (a museum's machine running all day): full screen (X11), the tube first,
+    /// keys without Ctrl reach only the typewriter, and the tape is read in again on a fresh
+    /// sheet a minute after a game ends or after 5 minutes without a key
     #[arg(long)]
     pub kiosk: bool,
     /// Program flags that sound, e.g. `1,2,3,4` (the default, as on the PiDP-1) or `none`

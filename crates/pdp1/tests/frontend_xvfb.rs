@@ -110,6 +110,17 @@ fn run_window_sized(
     keys: &str,
     size: Option<(usize, usize)>,
 ) -> Option<Image> {
+    run_window_on_screen(tape, args, keys, size, "2500x1500")
+}
+
+/// [`run_window_sized`] on an Xvfb screen of `screen` pixels (`WxH`).
+fn run_window_on_screen(
+    tape: &Path,
+    args: &str,
+    keys: &str,
+    size: Option<(usize, usize)>,
+    screen: &str,
+) -> Option<Image> {
     if !have("xvfb-run") || !have("xdotool") {
         common::not_run("frontend_xvfb: xvfb-run and xdotool are needed (.ci/run installs them)");
         return None;
@@ -139,7 +150,14 @@ fn run_window_sized(
     "#
     );
     let out = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 2500x1500x24", "sh", "-c", &script])
+        .args([
+            "-a",
+            "-s",
+            &format!("-screen 0 {screen}x24"),
+            "sh",
+            "-c",
+            &script,
+        ])
         .env("PDP1", env!("CARGO_BIN_EXE_pdp1"))
         .env("TAPE", tape)
         .env("SHOT", &shot)
@@ -584,4 +602,25 @@ fn the_kiosk_shows_the_tube_and_the_keys_and_ignores_the_console_keys() {
         .filter(|&(x, y)| img.at(x, y) == 0xe0e6ee)
         .count();
     assert!(lit > 50, "the line under the tube: {lit} pixels");
+}
+
+/// Issue 27, the kiosk fills the screen: on a 1600×900 Xvfb screen (no window manager, so the
+/// borderless window at the screen's size does it alone) the window is the screen's size, not
+/// the usual one, with the tube first.
+#[test]
+fn the_kiosk_fills_the_screen() {
+    let tape = project_root().join("roms/kalah.rim");
+    let Some(img) = run_window_on_screen(
+        &tape,
+        "--kiosk --speed 4 --max-seconds 12",
+        "",
+        None,
+        "1600x900",
+    ) else {
+        return;
+    };
+    // (The usual window is 1280×760.)
+    assert_eq!((img.w, img.h), (1600, 900), "the window fills the screen");
+    let side = img.scope_side();
+    assert!(side > 800 && side < 900, "the tube first: {side}");
 }

@@ -125,6 +125,32 @@ fn undefined_instruction_stops_with_an_error() {
     assert_eq!(r.registers().ac, 1);
 }
 
+/// The PiDP-1 project's `1invad` tapes stop at 1534 on the word 001534: their source has
+/// `currY,<tab>lac<tab>.`, and MACRO (ours too) ends a word at a tab, so that is two words,
+/// `lac 0` and the address of `.`, which the program then runs. Opcode 00 stops a PDP-1 too
+/// (aap's `IR_INCORR`, SIMH): the error says what the word is. Here the same line, assembled.
+#[test]
+fn a_word_that_is_its_own_address_is_explained() {
+    let source = "tab ends a word\n100/\na,\tlac\t.\n\tjmp a\n\tstart a\n";
+    let asm = pdp1_asm::assemble(source, "invad.mac").unwrap();
+    let words: Vec<(u32, u32)> = asm.words.iter().map(|(&a, w)| (a, w.bits())).collect();
+    assert_eq!(
+        words,
+        [(0o100, 0o200000), (0o101, 0o101), (0o102, 0o600100)]
+    );
+    let d = scratch("own-address");
+    let t = tape(&d, "invad.rim", &words, 0o100);
+    let r = pdp1(&["--headless", &t]);
+    assert_eq!(r.status, Some(3), "{}", r.stderr);
+    let said = r.stderr.lines().last().unwrap_or_default();
+    for part in [
+        "undefined instruction 000101 at 000101 (the word is its own address",
+        "`lac<tab>.` is two words",
+    ] {
+        assert!(said.contains(part), "{part}: {}", r.stderr);
+    }
+}
+
 #[test]
 fn io_hang_stops_with_an_error() {
     // IOT 0 with wait: no device will ever send the completion pulse.

@@ -100,10 +100,14 @@ impl Layout {
     }
 
     /// The kiosk's layout (`--kiosk`, issue 27): the tube first, with at least one line of the
-    /// strip under it for the program's keys.
+    /// strip under it for the program's keys. The strip runs the window's whole width (the
+    /// paper beside the tube stops above it), so a help file's keys are not cut at the tube's.
     pub fn kiosk(w: usize, h: usize) -> Layout {
         let s = Layout::new(w, h).s;
-        Layout::tube_over_strip(w, h, cell(s).1 + 4 * s)
+        let mut l = Layout::tube_over_strip(w, h, cell(s).1 + 4 * s);
+        l.paper.h = l.scope.h;
+        l.strip = Rect::new(0, l.scope.h, w as i32, h as i32 - l.scope.h);
+        l
     }
 
     /// [`Layout::tube_first`] with a strip at least `strip` pixels high under the tube.
@@ -449,6 +453,15 @@ impl Screen {
             self.paper.type_events(events);
             self.paper_version += 1;
         }
+    }
+
+    /// A fresh sheet in the typewriter (the kiosk's restart, issue 27: the next visitor's game
+    /// on clean paper, and a machine running all day keeps no day's worth of paper: each
+    /// character struck is a few dozen bytes, up to [`super::paper::MAX_LINES`] lines).
+    pub fn new_sheet(&mut self) {
+        self.paper = Paper::new();
+        self.paper_version += 1;
+        self.view.paper_scroll = 0;
     }
 
     /// Repaint the console and the debugger next frame (something the operator did may have
@@ -825,6 +838,21 @@ mod tests {
         let l = Layout::kiosk(800, 480);
         assert!(l.strip.h >= cell(l.s).1 && l.strip.bottom() == 480, "{l:?}");
         assert_eq!(l.scope.w + l.strip.h, 480);
+        // ... as wide as the window, under the paper too (which stops above it).
+        assert_eq!((l.strip.x, l.strip.w), (0, 800), "{l:?}");
+        assert_eq!(l.paper.bottom(), l.strip.y, "{l:?}");
+        let mut sc = Screen::new(1024, 600);
+        (sc.view.tube_first, sc.view.kiosk) = (true, true);
+        sc.view.program_help = vec!["TITLE".into(), "1-6 move that pit ".repeat(20)];
+        sc.render(&m);
+        let l = sc.layout();
+        let y0 = l.strip.y as usize;
+        let c = &sc.canvas;
+        let inked = (y0..c.h)
+            .flat_map(|y| (l.scope.w as usize..c.w).map(move |x| (x, y)))
+            .filter(|&(x, y)| c.px[y * c.w + x] == HELP_TEXT)
+            .count();
+        assert!(inked > 100, "the keys go on past the tube: {inked} pixels");
 
         // Issue 27, 1000×900: the paper shows the 7-pit typed board's 27 columns, and no
         // black band is left under the tube (no pixel there is the bezel's).

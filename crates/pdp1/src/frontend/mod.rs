@@ -8,6 +8,7 @@
 //! actions, real-time pacing ([`pacing`]), frame timing and sound.
 
 pub mod controls;
+mod fullscreen;
 /// Pacing is the library's (issue 26: the web page paces the same way).
 pub use pdp1_host::pacing;
 pub mod sound;
@@ -167,16 +168,27 @@ pub fn run(
     if std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
         bail!("no display (neither DISPLAY nor WAYLAND_DISPLAY is set); use --headless to run without a window");
     }
-    let (w, h) = DEFAULT_SIZE;
+    // A kiosk fills the screen: the window at the screen's size, borderless, at 0,0, and the
+    // window manager asked for full screen (frontend/fullscreen.rs).
+    let screen = opts.kiosk.then(fullscreen::screen_size).flatten();
+    if opts.kiosk && screen.is_none() {
+        eprintln!("{}", fullscreen::NO_SCREEN_SIZE);
+    }
+    let (w, h) = screen.unwrap_or(DEFAULT_SIZE);
     let mut window = Window::new(
         "PDP-1",
         w,
         h,
         WindowOptions {
             resize: true,
+            borderless: screen.is_some(),
             // FitScreen only picks the window's first size (2× the default on a 4K screen); we
             // always draw at the window's real size, 1:1, and re-lay out on resize.
-            scale: minifb::Scale::FitScreen,
+            scale: if screen.is_some() {
+                minifb::Scale::X1
+            } else {
+                minifb::Scale::FitScreen
+            },
             scale_mode: minifb::ScaleMode::UpperLeft,
             ..WindowOptions::default()
         },
@@ -187,6 +199,14 @@ pub fn run(
             .unwrap_or_default();
         anyhow!("cannot open a window{on} ({e}); without a display use --headless")
     })?;
+    if screen.is_some() {
+        window.set_position(0, 0);
+        match fullscreen::ask_full_screen(&window) {
+            Ok(true) => {}
+            Ok(false) => eprintln!("pdp1: --kiosk: not an X11 window (Wayland): no full screen"),
+            Err(e) => eprintln!("pdp1: --kiosk: {e}"),
+        }
+    }
     // We pace frames ourselves (emulation and drawing share the frame).
     window.set_target_fps(0);
     let typed = Rc::new(RefCell::new(Typed::default()));
@@ -265,6 +285,8 @@ pub struct App {
     mouse_was_down: bool,
     /// The last key or click (a kiosk's idle time).
     last_input: Instant,
+    /// A kiosk's watch for the end of a game (it restarts the tape a minute later).
+    game_end: pdp1_host::kiosk::GameEnd,
     /// The left button went down on the scope and is still held: the light pen follows it.
     pen_held: bool,
     /// The operator has just struck a digit (a move, in the Kalah programs): when the program
@@ -325,6 +347,7 @@ impl App {
             opts,
             mouse_was_down: false,
             last_input: Instant::now(),
+            game_end: Default::default(),
             pen_held: false,
             after_move: false,
             pen_rest,
@@ -475,6 +498,10 @@ impl App {
         }
         self.screen.feed_display(&a.points);
         self.screen.feed_typewriter(&a.typed);
+        if self.opts.kiosk {
+            self.game_end
+                .observe(&a.typed, self.run.machine().time_ns());
+        }
         match a.stop {
             Some(Stop::Machine(r)) => self.stopped(r),
             Some(Stop::Watch(w)) => {
@@ -703,6 +730,8 @@ impl App {
             // Whatever a key did shows at once, not at the running machine's panel rate.
             self.screen.panels_due();
             self.last_input = Instant::now();
+            // (A visitor is there: the game just ended stays for them.)
+            self.game_end.clear();
         }
         for &e in events {
             if self.prompt.is_some() {
@@ -734,11 +763,17 @@ impl App {
         }
     }
 
-    /// A kiosk left alone for [`KIOSK_IDLE`] reads its tape in again (READ IN rewinds a tape
-    /// read to its end), so the next visitor finds the program at its start.
+    /// A kiosk left alone for [`KIOSK_IDLE`], or for
+    /// [`pdp1_host::kiosk::GAME_OVER_PAUSE_NS`] of emulated time
+    /// after a game ended (`pdp1_host::kiosk`), reads its tape in again (READ IN rewinds a
+    /// tape read to its end) on a fresh sheet of paper, so the next visitor finds the program
+    /// at its start (and a day of games leaves no day of paper in memory).
     fn kiosk_restart(&mut self) {
-        if self.opts.kiosk && self.last_input.elapsed() >= KIOSK_IDLE {
+        let over = self.game_end.due(self.run.machine().time_ns());
+        if self.opts.kiosk && (over || self.last_input.elapsed() >= KIOSK_IDLE) {
             self.last_input = Instant::now();
+            self.game_end.clear();
+            self.screen.new_sheet();
             self.press(CKey::ReadIn, false);
         }
     }
@@ -1271,13 +1306,12 @@ mod tests {
         panic!("still running");
     }
 
-    /// Issue 27, the kiosk: the tube first; keys without Ctrl reach the typewriter only (F3
-    /// does not stop the machine, Escape and F1 do nothing), Ctrl's still work; left alone
-    /// for [`KIOSK_IDLE`] it presses READ IN (here: no tape, so it says so).
-    #[test]
-    fn a_kiosk_reaches_the_typewriter_only_and_reads_in_again_when_idle() {
+    /// A kiosk's window (1000×900) on a machine running `words` from 100.
+    fn kiosk_running(words: &[u32]) -> App {
         let mut m = Machine::new(MachineConfig::default()).unwrap();
-        m.write(0o100, Word::new(0o600100)).unwrap();
+        for (a, &w) in (0o100..).zip(words) {
+            m.write(a, Word::new(w)).unwrap();
+        }
         let run = RunControl::new(
             Default::default(),
             crate::tape::Feeder::new(None, &[]),
@@ -1288,10 +1322,19 @@ mod tests {
             kiosk: true,
             ..options()
         };
-        let mut kiosk = App::new(opts, run, 1000, 900).unwrap();
+        let mut app = App::new(opts, run, 1000, 900).unwrap();
+        app.run.set_test_address(0o100);
+        app.run.start(false);
+        app
+    }
+
+    /// Issue 27, the kiosk: the tube first; keys without Ctrl reach the typewriter only (F3
+    /// does not stop the machine, Escape and F1 do nothing), Ctrl's still work; left alone
+    /// for [`KIOSK_IDLE`] it presses READ IN (here: no tape, so it says so).
+    #[test]
+    fn a_kiosk_reaches_the_typewriter_only_and_reads_in_again_when_idle() {
+        let mut kiosk = kiosk_running(&[0o600100]);
         assert!(kiosk.screen.view.tube_first);
-        kiosk.run.set_test_address(0o100);
-        kiosk.run.start(false);
         for k in [Key::F3, Key::F1, Key::F10, Key::F7] {
             kiosk.events(&[Input::Key(k, false, false)]);
         }
@@ -1308,6 +1351,60 @@ mod tests {
             "{}",
             kiosk.screen.view.status
         );
+    }
+
+    /// Issue 27, the kiosk restarts a finished game: a program that types Kalah's last line
+    /// (`tie 49-49` and a carriage return) and then idles. Half a minute of emulated time
+    /// later the game is still there; past [`pdp1_host::kiosk::GAME_OVER_PAUSE_NS`] the kiosk
+    /// presses READ IN (here: no tape, so it says so) on a fresh sheet of paper. A key struck
+    /// after the game's end keeps it.
+    #[test]
+    fn a_kiosk_reads_in_again_a_minute_after_a_game_ends() {
+        use pdp1_host::kiosk::GAME_OVER_PAUSE_NS;
+        const S: u64 = 1_000_000_000;
+        let mut words = Vec::new();
+        for c in "tie 49-49\r".chars() {
+            let code = match c {
+                '\r' => 0o77,
+                c => u32::from(pdp1_core::fiodec::from_char(c).unwrap().0),
+            };
+            // law c, AC and IO exchanged (rcr 9s twice), tyo (waiting for the typewriter).
+            words.extend([0o700000 | code, 0o673777, 0o673777, 0o730003]);
+        }
+        let end = 0o100 + words.len() as u32;
+        words.push(0o600000 | end); // jmp . (the program idles, as Kalah waits for a key)
+        let kiosk_on = |words: &[u32]| {
+            let mut app = kiosk_running(words);
+            app.run_to(2 * S);
+            assert_eq!(app.run.machine().pc(), end, "the game's end is typed");
+            app
+        };
+        let mut kiosk = kiosk_on(&words);
+        kiosk.run_to(2 * S + GAME_OVER_PAUSE_NS / 2);
+        kiosk.kiosk_restart();
+        assert!(kiosk.run.machine().running(), "the result stays a while");
+        assert!(
+            kiosk.screen.paper().lines().len() > 1,
+            "the result is on the paper"
+        );
+        kiosk.run_to(2 * S + GAME_OVER_PAUSE_NS);
+        kiosk.kiosk_restart();
+        assert_eq!(kiosk.screen.paper().lines().len(), 1, "a fresh sheet");
+        assert!(
+            kiosk.screen.view.status.contains("no tape in the reader"),
+            "READ IN pressed: {}",
+            kiosk.screen.view.status
+        );
+
+        let mut played_on = kiosk_on(&words);
+        played_on.events(&[Input::Char('\r')]);
+        played_on.run_to(2 * S + 2 * GAME_OVER_PAUSE_NS);
+        played_on.kiosk_restart();
+        assert!(
+            played_on.run.machine().running(),
+            "a visitor's key keeps it"
+        );
+        assert!(!played_on.screen.view.status.contains("no tape"));
     }
 
     fn app_with_run(words: &[(u32, u32)], plan: crate::run::RunPlan, typist: Typist) -> App {
