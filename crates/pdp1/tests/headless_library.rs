@@ -501,3 +501,29 @@ fn ribbon_iii_punches_the_typed_line_in_letters() {
     let letters: Vec<u8> = [&p[..], &[0], &[0o30, 0o44, 0o44, 0o77], &[0], &p[..]].concat();
     assert_eq!(&frames[leader..], &letters[..], "{frames:?}");
 }
+
+/// Issue 27: life441 and life451 draw on a display processor on devices 15 and 16 (its list
+/// words are the Type 340's) whose PDP-1 interface no source we have defines
+/// (docs/library.md): not emulated, so each run says once, with the address, that nothing
+/// answers those IOTs, and runs on to its limit instead of ending in silence.
+#[test]
+fn the_life_tapes_say_their_display_is_missing() {
+    for name in ["old/life441.rim", "old/life451.rim"] {
+        let Some(tape) = pidp1_tape(name) else {
+            return;
+        };
+        let r = pdp1(&["--headless", &tape, "--max-seconds", "5", "-v"]);
+        assert!(r.ok(), "{name}: exit {:?}: {}", r.status, r.stderr);
+        for said in [
+            "the IOT 720516 at 000266 is for device 16, which this machine does not have",
+            "the IOT 720215 at 000321 is for device 15, which this machine does not have",
+        ] {
+            assert_eq!(r.stderr.matches(said).count(), 1, "{name}: {}", r.stderr);
+        }
+        assert!(
+            r.stderr.contains("emulated-time limit reached"),
+            "{name}: {}",
+            r.stderr
+        );
+    }
+}
