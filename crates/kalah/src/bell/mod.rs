@@ -35,15 +35,17 @@
 //! [`StaticOrder::Bell`]: crate::order::StaticOrder::Bell
 //! [`Cutoff::Beyond`]: crate::search::Cutoff::Beyond
 
+mod figure8;
 mod memory;
 mod notation;
 mod player;
 mod tape;
 mod teacher;
 
+pub use figure8::opponent_wins;
 pub use memory::{
     altered_holes, characteristic, compact, other_part, part_of, turn_code, Count, Entry,
-    GameResult, Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, FIGURE_6,
+    GameResult, Judged, Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, FIGURE_6,
     KALAH_CUT, MIN_SAMPLE, PARAM_FROM, REPLIES, RUSSELL_OPENING, STONES, STRIDE, TABLE, TOTAL,
 };
 pub use notation::{

@@ -1,0 +1,131 @@
+//! Issue 29's readings of Figure 8's memory sizes (docs/bell.md, "Figure 8: Bell's three
+//! memory sizes"), each off by default: where Figure 6's relations are judged
+//! ([`Parameters::judged`]), and losses recorded as the person's wins
+//! ([`Options::loss_characteristics`], [`opponent_wins`]).
+
+use kalah::bell::*;
+use kalah::solve::Prover;
+use kalah::Board;
+
+/// A position of the kalah relation Mk/Pk, `to_move` to move (the rest of the 36 in a pit).
+fn relation(to_move: kalah::Side, mk: u8, pk: u8) -> Board {
+    let mut b = Board::new(0);
+    b.to_move = to_move;
+    b.cells[MACHINE.kalah()] = mk;
+    b.cells[PERSON.kalah()] = pk;
+    b.cells[0] = 36 - mk - pk;
+    b
+}
+
+/// Figure 7's position "has good prospects ... despite the fact that the opponent has an
+/// intervening move": judged after the turn, a relation decides the position where the other
+/// side is to move; judged for either, whoever is to move; by default, for the side to move.
+#[test]
+fn relations_are_judged_where_the_reading_says() {
+    let both = Parameters::figure_6_both_sides();
+    let after = Parameters {
+        judged: Judged::AfterTurn,
+        ..both.clone()
+    };
+    let either = Parameters {
+        judged: Judged::Either,
+        ..both.clone()
+    };
+    let (win, loss) = (Some(Outcome::Win), Some(Outcome::Loss));
+    // 17 against 9, and 9 against 17, with each side to move.
+    let cases = [
+        (MACHINE, 17, 9, win, None, win),
+        (PERSON, 17, 9, None, win, win),
+        (MACHINE, 9, 17, None, loss, loss),
+        (PERSON, 9, 17, loss, None, loss),
+        (PERSON, 17, 10, None, None, None),
+    ];
+    for (side, mk, pk, to_move, after_turn, whoever) in cases {
+        let b = relation(side, mk, pk);
+        assert_eq!(both.judge(&b), to_move, "{side:?} {mk}/{pk} by default");
+        assert_eq!(
+            after.judge(&b),
+            after_turn,
+            "{side:?} {mk}/{pk} after the turn"
+        );
+        assert_eq!(either.judge(&b), whoever, "{side:?} {mk}/{pk} either");
+    }
+    assert_eq!(Parameters::default().judged, Judged::ToMove);
+}
+
+/// A loss recorded as the person's wins: the entries are characteristics of his wins (seen
+/// from his side), none is the loss itself, each position the machine's turns reach is one he
+/// really wins (a proof search), and the look-ahead still sees the loss. Without the option
+/// the same loss is one whole entry.
+#[test]
+fn losses_recorded_as_the_persons_wins() {
+    let mut rng = 7u64;
+    let mut next = |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((rng >> 33) as usize) % n
+    };
+    let prefix = [RUSSELL_OPENING.to_vec(), vec![3, 2]];
+    let mut prover = Prover::new();
+    let (mut recorded, mut whole) = (0, 0);
+    for _ in 0..3000 {
+        // A random 36-stone position, the machine to move, the person's kalah 12..18.
+        let mut l = Board::new(0);
+        l.to_move = MACHINE;
+        l.cells[PERSON.kalah()] = 12 + next(7) as u8;
+        l.cells[MACHINE.kalah()] = next(10) as u8;
+        while l.stones() < 36 {
+            let i = next(14);
+            if i != 6 && i != 13 && l.cells[i] < 15 {
+                l.cells[i] += 1;
+            }
+        }
+        if l.is_terminal() || end_value(&l).is_some() {
+            continue;
+        }
+        let plain = Bell::new(Options::default());
+        if plain.look_ahead(&l, &prefix).unwrap().value > -WIN {
+            continue;
+        }
+        let mut bell = Bell::new(Options {
+            loss_characteristics: true,
+            ..Options::default()
+        });
+        bell.store(&l, &prefix, Outcome::Loss, &[]);
+        let entries: Vec<Entry> = bell
+            .memory
+            .parts
+            .iter()
+            .flat_map(|p| p.entries().map(|(_, e)| *e))
+            .collect();
+        if opponent_wins(&Table::default(), &l).is_none() {
+            // Some turn of the machine reaches a position he cannot win by his own turn.
+            assert_eq!(entries.len(), 1);
+            assert!(!entries[0].is_characteristic() && entries[0].outcome == Outcome::Loss);
+            whole += 1;
+            continue;
+        }
+        recorded += 1;
+        assert!(entries
+            .iter()
+            .all(|e| e.outcome == Outcome::Win && e.is_characteristic()));
+        for (t, x) in turns(&l) {
+            if end_value(&x).is_some_and(|v| v <= -WIN) {
+                continue;
+            }
+            let m = mirror(&x);
+            let c = compact(&m).unwrap();
+            assert!(entries.iter().any(|e| e.matches(&m, c)), "{t:?} from {l:?}");
+            assert!(prover.wins(&x, PERSON), "{t:?} from {l:?}");
+        }
+        assert_eq!(bell.look_ahead(&l, &prefix).unwrap().value, -WIN);
+        let mut default = Bell::new(Options::default());
+        default.store(&l, &prefix, Outcome::Loss, &[]);
+        assert_eq!(default.memory.len(), 1);
+    }
+    assert!(
+        recorded >= 10 && whole >= 10,
+        "{recorded} recorded, {whole} whole"
+    );
+}
