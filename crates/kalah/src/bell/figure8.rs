@@ -14,20 +14,23 @@
 
 use super::memory::{characteristic, compact, Entry, Outcome, Table};
 use super::notation::{mirror, turns, PERSON};
-use super::player::{end_value, WIN};
 use crate::board::Board;
 
 /// The person's wins that make `l` (machine to move) lost, as characteristics seen from his
-/// side: for each of the machine's turns from `l`, nothing if the rules already decide the
-/// position it reaches as lost for the machine or `table` already holds it as the person's
-/// winner, else the characteristic of his first turn (in list order) that takes his kalah past
-/// half. `None` when some turn of the machine reaches a position the person cannot win that
-/// way (then `l` is recorded whole). The characteristics found for earlier turns count for later
-/// ones.
-pub fn opponent_wins(table: &Table, l: &Board) -> Option<Vec<Entry>> {
+/// side. For each of the machine's turns from `l`: nothing if `rules_lost` (the rules decide
+/// it lost for the machine, `end_value`) says so of the position it reaches, or if `table`
+/// already holds that position as the person's winner; else the characteristic of his first
+/// turn (in list order) that takes his kalah past half. `None` when some turn of the machine
+/// reaches a position he cannot win that way (then `l` is recorded whole). The
+/// characteristics found for earlier turns count for later ones.
+pub fn opponent_wins(
+    table: &Table,
+    l: &Board,
+    rules_lost: impl Fn(&Board) -> bool,
+) -> Option<Vec<Entry>> {
     let mut found: Vec<Entry> = Vec::new();
     for (_, x) in turns(l) {
-        if end_value(&x).is_some_and(|v| v <= -WIN) {
+        if rules_lost(&x) {
             continue;
         }
         if x.is_terminal() || x.to_move != PERSON {

@@ -778,7 +778,8 @@ impl Bell {
             && self.options.characteristics
             && self.options.loss_characteristics
         {
-            let wins = opponent_wins(&self.memory.parts[part], b)
+            let rules_lost = |x: &Board| end_value(x).is_some_and(|v| v <= -WIN);
+            let wins = opponent_wins(&self.memory.parts[part], b, rules_lost)
                 .filter(|w| w.iter().all(|e| e.kalah <= KALAH_CUT));
             if let Some(wins) = wins {
                 for e in wins {
