@@ -844,6 +844,17 @@ fn never_beaten_twice_fifty() {
             draws_as_wins: true,
             ..Options::default()
         },
+        // The reading that gives Figure 8's three sizes (docs/bell.md, "Figure 8: Bell's three
+        // memory sizes"): losses as the person's wins, Figure 6 for both sides after the turn.
+        Options {
+            loss_characteristics: true,
+            fixed_parameters: Some(Parameters {
+                judged: Judged::AfterTurn,
+                ..Parameters::figure_6_both_sides()
+            }),
+            parameters: false,
+            ..Options::default()
+        },
     ] {
         let opts = Options {
             table: TABLE,

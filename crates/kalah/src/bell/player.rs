@@ -10,8 +10,8 @@
 
 use super::figure8::opponent_wins;
 use super::memory::{
-    characteristic, Entry, GameResult, Memory, Outcome, Parameters, Records, Stored, KALAH_CUT,
-    STONES, TABLE, TOTAL,
+    characteristic, Entry, GameResult, Judged, Memory, Outcome, Parameters, Records, Stored,
+    KALAH_CUT, STONES, TABLE, TOTAL,
 };
 use super::notation::{mirror, play_turn, turns, TurnError, MACHINE, PERSON};
 use crate::board::{Board, Capture, MoveError, Ply, Rules, Side, HOLES};
@@ -111,6 +111,17 @@ impl BellValue<'_> {
         // not hidden behind a kalah relation reached on the way (else the same loss could come
         // twice).
         if b.to_move == MACHINE && path.iter().all(|p| p.1 == MACHINE) {
+            return None;
+        }
+        // Judged after the turn (a study of Figure 8, `Judged::AfterTurn`): only where a whole
+        // turn below the root's own has just ended (the last sowing the other side's), so that
+        // a relation neither stands for a continuation position, which "cannot be evaluated"
+        // (IV.1), nor hides the positions two plies below the root (the same loss twice).
+        let after_turn = self.params.is_some_and(|p| p.judged == Judged::AfterTurn);
+        if after_turn
+            && (path.last().is_some_and(|p| p.1 == b.to_move)
+                || path.iter().all(|p| p.1 == MACHINE))
+        {
             return None;
         }
         let judged = self.params.and_then(|p| p.judge(b)).map(value);
