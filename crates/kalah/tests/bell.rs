@@ -844,8 +844,9 @@ fn never_beaten_twice_fifty() {
             draws_as_wins: true,
             ..Options::default()
         },
-        // The reading that gives Figure 8's three sizes (docs/bell.md, "Figure 8: Bell's three
-        // memory sizes"): losses as the person's wins, Figure 6 for both sides after the turn.
+        // The readings that give Figure 8's three sizes (docs/bell.md, "Figure 8: Bell's three
+        // memory sizes"): losses as the person's wins, Figure 6 for both sides after the turn,
+        // with the back-track's region stored and with the game's line only.
         Options {
             loss_characteristics: true,
             fixed_parameters: Some(Parameters {
@@ -853,6 +854,16 @@ fn never_beaten_twice_fifty() {
                 ..Parameters::figure_6_both_sides()
             }),
             parameters: false,
+            ..Options::default()
+        },
+        Options {
+            loss_characteristics: true,
+            fixed_parameters: Some(Parameters {
+                judged: Judged::AfterTurn,
+                ..Parameters::figure_6_both_sides()
+            }),
+            parameters: false,
+            backtrack_store: BacktrackStore::Line,
             ..Options::default()
         },
     ] {
