@@ -815,6 +815,18 @@ fn never_beaten_twice_smoke() {
 #[test]
 #[ignore = "long: cargo test --release -p kalah --test bell -- --ignored"]
 fn never_beaten_twice_fifty() {
+    // The readings that give Figure 8's three sizes (docs/bell.md, "Figure 8: Bell's three
+    // memory sizes"): losses as the person's wins, Figure 6 for both sides after the turn,
+    // with the back-track's region stored and with the game's line only.
+    let figure_8 = Options {
+        loss_characteristics: true,
+        fixed_parameters: Some(Parameters {
+            judged: Judged::AfterTurn,
+            ..Parameters::figure_6_both_sides()
+        }),
+        parameters: false,
+        ..Options::default()
+    };
     for opts in [
         Options::default(),
         Options::plain(),
@@ -843,6 +855,11 @@ fn never_beaten_twice_fifty() {
         Options {
             draws_as_wins: true,
             ..Options::default()
+        },
+        figure_8.clone(),
+        Options {
+            backtrack_store: BacktrackStore::Line,
+            ..figure_8
         },
     ] {
         let opts = Options {

@@ -407,6 +407,26 @@ pub struct Parameters {
     pub near_win: [Option<u8>; 37],
     /// `near_loss[pk] = Some(t)`: Pk = pk against Mk ≤ t is as bad as a loss.
     pub near_loss: [Option<u8>; 37],
+    /// Where a relation is judged ([`Judged::ToMove`] unless a study of Figure 8 asks).
+    pub judged: Judged,
+}
+
+/// Which side must be to move for a kalah relation to decide a position (a study of Figure 8's
+/// "about 150", docs/bell.md "Figure 8: Bell's three memory sizes").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Judged {
+    /// A near-win with the machine to move, a near-loss with the person to move (our reading
+    /// of "at either of its maximizing levels"; the PDP-1 program's).
+    #[default]
+    ToMove,
+    /// The other way round: the position a side's turn reaches, its opponent to move. Figure
+    /// 7 "has good prospects ... despite the fact that the opponent has an intervening move",
+    /// and there "the opponent has a crushing set of 15 continuation moves": the opponent is to
+    /// move in the position the relation accepts.
+    AfterTurn,
+    /// Whoever is to move ("one of the players gets so far ahead in the game that the opponent
+    /// will retire"); a near-win first.
+    Either,
 }
 
 impl Default for Parameters {
@@ -414,6 +434,7 @@ impl Default for Parameters {
         Parameters {
             near_win: [None; 37],
             near_loss: [None; 37],
+            judged: Judged::ToMove,
         }
     }
 }
@@ -478,17 +499,21 @@ impl Parameters {
         p
     }
 
-    /// Is `b` a near-win (machine to move) or near-loss (person to move)?
+    /// Is `b` a near-win (machine to move) or near-loss (person to move)? With another
+    /// [`Parameters::judged`], the sides to move are as it says.
     pub fn judge(&self, b: &Board) -> Option<Outcome> {
         let (mk, pk) = (b.kalah(MACHINE), b.kalah(PERSON));
-        if b.to_move == MACHINE {
-            self.near_win[mk as usize]
-                .is_some_and(|t| pk <= t)
-                .then_some(Outcome::Win)
+        let win = self.near_win[mk as usize].is_some_and(|t| pk <= t);
+        let loss = self.near_loss[pk as usize].is_some_and(|t| mk <= t);
+        let (win, loss) = match (self.judged, b.to_move == MACHINE) {
+            (Judged::ToMove, true) | (Judged::AfterTurn, false) => (win, false),
+            (Judged::ToMove, false) | (Judged::AfterTurn, true) => (false, loss),
+            (Judged::Either, _) => (win, loss),
+        };
+        if win {
+            Some(Outcome::Win)
         } else {
-            self.near_loss[pk as usize]
-                .is_some_and(|t| mk <= t)
-                .then_some(Outcome::Loss)
+            loss.then_some(Outcome::Loss)
         }
     }
 

@@ -22,12 +22,15 @@
 //! * `teacher`: Figure 8's teaching ([`teach`], [`Teacher`]): a person who never loses beats
 //!   the machine until it knows a reply is lost; and the scripted opponent of the
 //!   never-beaten-twice runs ([`DecOpponent`]).
+//! * `figure8`: a reading of characteristics for Figure 8's memory sizes, off by default
+//!   ([`opponent_wins`], [`Options::loss_characteristics`]): a loss recorded as the person's
+//!   wins after each of the machine's turns, as characteristics seen from his side.
 //! * `tape`: the memory tape ([`Bell::punch`], [`Bell::read_tape`]; Bell kept his memory "on
 //!   magnetic tape"): the format the PDP-1 version punches (`roms/bell.mac`), frame for frame,
 //!   checksummed part by part.
 //!
-//! The modules import one another one way only: notation ← memory ← player ← teacher, and
-//! memory, player ← tape. Everything public is re-exported here, so `kalah::bell::X` names
+//! The modules import one another one way only: notation ← memory ← player ← teacher,
+//! memory ← figure8 ← player, and memory, player ← tape. Everything public is re-exported here, so `kalah::bell::X` names
 //! every item.
 //!
 //! [`Side::A`]: crate::board::Side::A
@@ -35,15 +38,17 @@
 //! [`StaticOrder::Bell`]: crate::order::StaticOrder::Bell
 //! [`Cutoff::Beyond`]: crate::search::Cutoff::Beyond
 
+mod figure8;
 mod memory;
 mod notation;
 mod player;
 mod tape;
 mod teacher;
 
+pub use figure8::opponent_wins;
 pub use memory::{
     altered_holes, characteristic, compact, other_part, part_of, turn_code, Count, Entry,
-    GameResult, Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, FIGURE_6,
+    GameResult, Judged, Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, FIGURE_6,
     KALAH_CUT, MIN_SAMPLE, PARAM_FROM, REPLIES, RUSSELL_OPENING, STONES, STRIDE, TABLE, TOTAL,
 };
 pub use notation::{

@@ -8,9 +8,10 @@
 //!   when its look-ahead finds a win, and after a loss runs the back-track analysis
 //!   ([`Bell::backtrack`]) over the region of the game tree it lost in.
 
+use super::figure8::opponent_wins;
 use super::memory::{
-    characteristic, Entry, GameResult, Memory, Outcome, Parameters, Records, Stored, KALAH_CUT,
-    STONES, TABLE, TOTAL,
+    characteristic, Entry, GameResult, Judged, Memory, Outcome, Parameters, Records, Stored,
+    KALAH_CUT, STONES, TABLE, TOTAL,
 };
 use super::notation::{mirror, play_turn, turns, TurnError, MACHINE, PERSON};
 use crate::board::{Board, Capture, MoveError, Ply, Rules, Side, HOLES};
@@ -110,6 +111,17 @@ impl BellValue<'_> {
         // not hidden behind a kalah relation reached on the way (else the same loss could come
         // twice).
         if b.to_move == MACHINE && path.iter().all(|p| p.1 == MACHINE) {
+            return None;
+        }
+        // Judged after the turn (a study of Figure 8, `Judged::AfterTurn`): only where a whole
+        // turn below the root's own has just ended (the last sowing the other side's), so that
+        // a relation neither stands for a continuation position, which "cannot be evaluated"
+        // (IV.1), nor hides the positions two plies below the root (the same loss twice).
+        let after_turn = self.params.is_some_and(|p| p.judged == Judged::AfterTurn);
+        if after_turn
+            && (path.last().is_some_and(|p| p.1 == b.to_move)
+                || path.iter().all(|p| p.1 == MACHINE))
+        {
             return None;
         }
         let judged = self.params.and_then(|p| p.judge(b)).map(value);
@@ -278,6 +290,11 @@ pub struct Options {
     /// Which positions the back-track analysis stores (the same study). Default: every decided
     /// position it evaluates.
     pub backtrack_store: BacktrackStore,
+    /// With characteristics, a lost position is recorded, when it can be, as the
+    /// characteristics of the person's wins after each of the machine's turns, looked up with
+    /// the sides exchanged ([`super::opponent_wins`]; a study of Figure 8's "about 300", off by
+    /// default).
+    pub loss_characteristics: bool,
 }
 
 /// What "a count is set to evaluate 100 nodes" counts (docs/bell.md, "Figure 8: readings
@@ -327,6 +344,7 @@ impl Default for Options {
             mirror: false,
             backtrack_count: BacktrackCount::Effort,
             backtrack_store: BacktrackStore::Region,
+            loss_characteristics: false,
         }
     }
 }
@@ -507,7 +525,7 @@ impl Bell {
                 memory: Some(&self.memory),
                 params,
                 prefix,
-                mirror: self.options.mirror,
+                mirror: self.options.mirror || self.options.loss_characteristics,
                 judged: Cell::new(false),
             },
             self.options.order,
@@ -766,6 +784,21 @@ impl Bell {
         if self.options.parameters_on() && self.params.judge(b) == Some(outcome) {
             return;
         }
+        if outcome == Outcome::Loss
+            && known.is_none()
+            && self.options.characteristics
+            && self.options.loss_characteristics
+        {
+            let rules_lost = |x: &Board| end_value(x).is_some_and(|v| v <= -WIN);
+            let wins = opponent_wins(&self.memory.parts[part], b, rules_lost)
+                .filter(|w| w.iter().all(|e| e.kalah <= KALAH_CUT));
+            if let Some(wins) = wins {
+                for e in wins {
+                    self.put(part, e);
+                }
+                return;
+            }
+        }
         let entry = match outcome {
             Outcome::Win if self.options.characteristics => {
                 characteristic(b, turn).or_else(|| Entry::exact(b, outcome))
@@ -782,9 +815,15 @@ impl Bell {
             self.stats.corrected += 1;
             return;
         }
+        self.put(part, entry);
+    }
+
+    /// Put `entry` in part `part` of the memory, counting it, and the entry forgotten if the
+    /// part was full.
+    fn put(&mut self, part: usize, entry: Entry) {
         let stored = self.memory.parts[part].store(entry);
         if stored != Stored::Forgot(entry) {
-            match outcome {
+            match entry.outcome {
                 Outcome::Win => self.stats.won += 1,
                 Outcome::Loss => self.stats.lost += 1,
             }
