@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xf5f5dde92291d047,
+        0xde41f0e848c616e3,
         "bell",
     ),
     Known {

@@ -200,7 +200,7 @@ pub fn assert_memory(k: &Program, r: &Bell, ctx: &str) {
 /// The PDP-1 memory's entries equal the reference's, slot for slot.
 pub fn assert_entries(k: &Program, r: &Bell, ctx: &str) {
     for (p, t) in r.memory.parts.iter().enumerate() {
-        for slot in 0..bell::TABLE {
+        for slot in 0..t.size() {
             let want = t
                 .entries()
                 .find(|(s, _)| *s == slot)
@@ -469,9 +469,10 @@ impl Pair {
             .map(|(s, _)| s)
             .collect();
         let t = &mut self.r.memory.parts[part];
-        while (from_kalah as usize * STRIDE..bell::TABLE).any(|s| !used.contains(&s)) {
+        let size = t.size();
+        while (from_kalah as usize * STRIDE..size).any(|s| !used.contains(&s)) {
             let mk = from_kalah + rng.below(21 - from_kalah as u64) as u8;
-            if (mk as usize * STRIDE..bell::TABLE).all(|s| used.contains(&s)) {
+            if (mk as usize * STRIDE..size).all(|s| used.contains(&s)) {
                 continue;
             }
             let mut b = Board::new(0);

@@ -20,6 +20,11 @@ pub const STONES: u8 = 3;
 pub const TOTAL: u8 = 12 * STONES;
 /// Entries in one part of the memory (IV.3).
 pub const TABLE: usize = 1280;
+/// Entries the split memory's last part gives up (issue 29): the PDP-1 program keeps its memory
+/// code in the top 1024 words of that part's table (field 16, `roms/bell-mem.mac`), so the part
+/// of the games no other part takes holds 1024 entries. The reference keeps the same layout so
+/// that the two compare slot for slot.
+pub const CODE_ENTRIES: usize = 256;
 /// The entry point is the machine's kalah times this (IV.3).
 pub const STRIDE: usize = 26;
 /// No entry for a machine kalah above this ("a cut off is made if Mk>20").
@@ -282,7 +287,7 @@ impl Table {
     }
 
     /// The slots, full or empty (the memory tape records it).
-    pub(super) fn size(&self) -> usize {
+    pub fn size(&self) -> usize {
         self.slots.len()
     }
 
@@ -315,11 +320,16 @@ impl Memory {
         Memory::with_size(split, TABLE)
     }
 
-    /// A memory whose parts have `size` entries.
+    /// A memory whose parts have `size` entries, but the split memory's last part
+    /// [`CODE_ENTRIES`] fewer (the PDP-1 program's memory code is there).
     pub fn with_size(split: bool, size: usize) -> Memory {
         let n = if split { REPLIES + 1 } else { 1 };
+        let mut parts = vec![Table::with_size(size); n];
+        if split {
+            parts[REPLIES] = Table::with_size(size.saturating_sub(CODE_ENTRIES));
+        }
         Memory {
-            parts: vec![Table::with_size(size); n],
+            parts,
             overflow: 0,
             told: vec![false; n],
         }

@@ -43,8 +43,9 @@ mod teacher;
 
 pub use memory::{
     altered_holes, characteristic, compact, other_part, part_of, turn_code, Count, Entry,
-    GameResult, Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, FIGURE_6,
-    KALAH_CUT, MIN_SAMPLE, PARAM_FROM, REPLIES, RUSSELL_OPENING, STONES, STRIDE, TABLE, TOTAL,
+    GameResult, Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, CODE_ENTRIES,
+    FIGURE_6, KALAH_CUT, MIN_SAMPLE, PARAM_FROM, REPLIES, RUSSELL_OPENING, STONES, STRIDE, TABLE,
+    TOTAL,
 };
 pub use notation::{
     mirror, parse_turn, pit_name, play_sowings, play_turn, turn_name, turns, Figure, NotationError,

@@ -243,7 +243,12 @@ impl Bell {
         let mut report = TapeReport::default();
         let mut framing = true;
         for n in 0..parts {
-            let staged = if framing { r.part(n, table) } else { None };
+            let size = self.memory.parts[n].size();
+            let staged = if framing {
+                r.part(n, table, size)
+            } else {
+                None
+            };
             match staged {
                 Some(Ok(t)) => {
                     self.memory.parts[n] = t;
@@ -288,13 +293,15 @@ impl TapeReader<'_> {
         (0..n).map(|_| self.word()).collect()
     }
 
-    /// Part `n`'s segment decoded into a table: `None` if its length cannot be read (the rest
-    /// of the tape cannot be framed), `Some(Err)` if it is damaged.
+    /// Part `n`'s segment decoded into a table of `size` slots: `None` if its length cannot be
+    /// read or is more than the tape's `table` (the rest of the tape cannot be framed),
+    /// `Some(Err)` if it is damaged (a slot beyond the part among them: the last part of the
+    /// split memory is [`super::memory::CODE_ENTRIES`] shorter than the tape's entries a part).
     #[allow(clippy::result_unit_err)]
-    fn part(&mut self, n: usize, size: usize) -> Option<Result<Table, ()>> {
+    fn part(&mut self, n: usize, table: usize, size: usize) -> Option<Result<Table, ()>> {
         let head = self.words(2)?;
         let count = head[1] as usize;
-        if count > size {
+        if count > table {
             return None;
         }
         let body = self.words(5 * count)?;
