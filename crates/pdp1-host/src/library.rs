@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xde41f0e848c616e3,
+        0xfa8b29faec41d339,
         "bell",
     ),
     Known {

@@ -42,10 +42,10 @@ mod tape;
 mod teacher;
 
 pub use memory::{
-    altered_holes, characteristic, compact, other_part, part_of, turn_code, Count, Entry,
-    GameResult, Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, CODE_ENTRIES,
-    FIGURE_6, KALAH_CUT, MIN_SAMPLE, PARAM_FROM, REPLIES, RUSSELL_OPENING, STONES, STRIDE, TABLE,
-    TOTAL,
+    altered_holes, characteristic, compact, compact_words, other_part, part_of, turn_code,
+    window_start, Count, Entry, GameResult, Memory, Outcome, Parameters, Records, Stored, Table,
+    BIAS_TENTHS, CODE_ENTRIES, FIGURE_6, KALAH_CUT, LIST, MIN_SAMPLE, PARAM_FROM, REPLIES,
+    RUSSELL_OPENING, STONES, TABLE, TOTAL, WINDOW,
 };
 pub use notation::{
     mirror, parse_turn, pit_name, play_sowings, play_turn, turn_name, turns, Figure, NotationError,
