@@ -2,9 +2,10 @@
 //! (1968), IV.3 and IV.4.
 //!
 //! * The memory (IV.3): positions compacted to twelve 4-bit pits (one 48-bit Atlas word,
-//!   [`compact`]), as [`Entry`]s in a [`Table`] of 1280 entered at Mk × 26 and scanned
-//!   linearly; [`Memory`] is one table, or ten split by the reply to Russell's opening
-//!   ([`part_of`]) and one more for the other games.
+//!   [`compact`]), as [`Entry`]s in a [`Table`] of 1280 (Bell entered it at Mk × 26 and
+//!   scanned it linearly; since issue 29 a list of the characteristic entries, then the whole
+//!   positions by a hash, [`window_start`]); [`Memory`] is one table, or ten split by the
+//!   reply to Russell's opening ([`part_of`]) and one more for the other games.
 //! * Parameters (IV.4, Figure 6): kalah relations won 9 times in 10 count as won
 //!   ([`Parameters`]), learned from the game [`Records`].
 //! * Characteristics (IV.4, Figure 5): a win by the machine's own turn is stored as the pits
@@ -333,7 +334,7 @@ impl Table {
 
     /// Put `e` in slot `slot` as it was (the memory tape's entries come with their slots);
     /// false if there is no such slot.
-    pub(super) fn place(&mut self, slot: usize, e: Entry) -> bool {
+    pub fn place(&mut self, slot: usize, e: Entry) -> bool {
         let Some(s) = self.slots.get_mut(slot) else {
             return false;
         };

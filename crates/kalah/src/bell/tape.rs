@@ -367,6 +367,32 @@ mod tests {
         assert_eq!(checksum(&[0o123, 0o456]), 0o601);
     }
 
+    /// The split memory's last part is [`super::memory::CODE_ENTRIES`] short of the tape's
+    /// entries a part (the PDP-1 program's memory code is there): a segment of it with a slot
+    /// beyond is damaged, and the part keeps its contents, as the PDP-1 program does.
+    #[test]
+    fn a_slot_beyond_the_last_part_is_damaged() {
+        use super::super::memory::{REPLIES, TABLE};
+        use super::super::player::Options;
+        use crate::board::Board;
+        let mut b = Board::new(3);
+        b.to_move = super::super::notation::MACHINE;
+        let e = Entry::exact(&b, Outcome::Loss).unwrap();
+        let mut bell = Bell::new(Options::default());
+        let last = bell.memory.parts[REPLIES].size();
+        assert_eq!(last, TABLE - super::super::memory::CODE_ENTRIES);
+        for slot in [last - 1, last] {
+            let mut t = Table::with_size(TABLE);
+            assert!(t.place(slot, e));
+            bell.memory.parts[REPLIES] = t;
+            let mut other = Bell::new(Options::default());
+            let r = other.read_tape(&bell.punch()).unwrap();
+            let kept = r.kept.contains(&REPLIES);
+            assert_eq!(kept, slot == last, "slot {slot}");
+            assert_eq!(other.memory.parts[REPLIES].len(), usize::from(!kept));
+        }
+    }
+
     /// Words that cannot be an entry: the PDP-1's empty entry (word 0 of 0), a pit of 7 that
     /// need hold at least, bits in word 1's top, a kalah over 20, the at-least pit also marked.
     #[test]
