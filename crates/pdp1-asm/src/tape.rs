@@ -221,66 +221,30 @@ fn read_blocks(r: &mut WordReader, image: &mut Image, ext: bool) -> Result<(), T
             image.start = Some(w1.value.addr12());
             return Ok(());
         }
-        if ext {
-            read_ext_block(r, image, w1)?;
-            continue;
-        }
-        if !is_dio(w1.value) {
-            return Err(TapeError::BadBlockStart {
-                word: w1.word,
-                frame: w1.frame,
-                value: w1.value,
-            });
-        }
-        let first = w1.value.addr12();
-        let truncated = |last| TapeError::TruncatedBlock {
-            word: w1.word,
-            frame: w1.frame,
-            first,
-            last,
-        };
-        let w2 = r.next()?.ok_or_else(|| truncated(first))?;
-        let end = w2.value.bits().wrapping_sub(DIO);
-        if !is_dio(w2.value) && w2.value.bits() != DIO + 0o10000 || end <= first || end > 0o10000 {
-            return Err(TapeError::BadBlockEnd {
-                word: w1.word,
-                frame: w1.frame,
-                value: w2.value,
-                first,
-            });
-        }
-        let last = end - 1;
-        let mut sum = w1.value;
-        for a in first..end {
-            let d = r.next()?.ok_or_else(|| truncated(last))?;
-            image.words.insert(a, d.value);
-            sum = arith::add(sum, d.value).0;
-        }
-        sum = arith::add(sum, w2.value).0;
-        let ck = r.next()?.ok_or_else(|| truncated(last))?;
-        if ck.value != sum {
-            return Err(TapeError::Checksum {
-                word: ck.word,
-                frame: ck.frame,
-                first,
-                last,
-                found: ck.value,
-                computed: sum,
-            });
-        }
+        read_block(r, image, w1, ext)?;
     }
 }
 
-/// One block of [`ext_loader`]'s format after its first word `w1` (its first address).
-fn read_ext_block(r: &mut WordReader, image: &mut Image, w1: At) -> Result<(), TapeError> {
-    let first = w1.value.bits();
-    if first > 0o177777 {
+/// One block after its first word `w1`: DEC's (`dio FA`, `dio LA+1`) or, with `ext`,
+/// [`ext_loader`]'s (the 16-bit first address and last address + 1).
+fn read_block(r: &mut WordReader, image: &mut Image, w1: At, ext: bool) -> Result<(), TapeError> {
+    let bad_start = !if ext {
+        w1.value.bits() <= 0o177777
+    } else {
+        is_dio(w1.value)
+    };
+    if bad_start {
         return Err(TapeError::BadBlockStart {
             word: w1.word,
             frame: w1.frame,
             value: w1.value,
         });
     }
+    let first = if ext {
+        w1.value.bits()
+    } else {
+        w1.value.addr12()
+    };
     let truncated = |last| TapeError::TruncatedBlock {
         word: w1.word,
         frame: w1.frame,
@@ -288,8 +252,17 @@ fn read_ext_block(r: &mut WordReader, image: &mut Image, w1: At) -> Result<(), T
         last,
     };
     let w2 = r.next()?.ok_or_else(|| truncated(first))?;
-    let end = w2.value.bits();
-    if end <= first || end > 0o200000 {
+    let (end, limit, shaped) = if ext {
+        (w2.value.bits(), 0o200000, true)
+    } else {
+        let v = w2.value.bits();
+        (
+            v.wrapping_sub(DIO),
+            0o10000,
+            is_dio(w2.value) || v == DIO + 0o10000,
+        )
+    };
+    if !shaped || end <= first || end > limit {
         return Err(TapeError::BadBlockEnd {
             word: w1.word,
             frame: w1.frame,
@@ -410,32 +383,43 @@ pub fn loader() -> Vec<(u32, Word)> {
         0o7777,
     );
     let code = [
-        RPB,            // in,  rpb
-        DIO | a,        //      dio a      first word of the block: `dio FA` (or `jmp S`)
-        0o100000 | a,   //      xct a      stores it at FA for now, or starts the program
-        DIO | ck,       //      dio ck     checksum starts with word 1
-        RPB,            //      rpb
-        DIO | en1,      //      dio en1    word 2 = `dio LA+1`
-        RPB,            // b,   rpb
-        0,              // a,   (self-modified: dio FA, FA+1, ...)
-        0o210000 | a,   //      lac i a
-        0o400000 | ck,  //      add ck
-        0o240000 | ck,  //      dac ck
-        0o440000 | a,   //      idx a
-        0o520000 | en1, //      sas en1
-        JMP | b,        //      jmp b
-        0o200000 | ck,  //      lac ck
-        0o400000 | en1, //      add en1
-        RPB,            //      rpb
-        DIO | ck,       //      dio ck
-        0o520000 | ck,  //      sas ck
-        0o760400,       //      hlt        checksum error; CONTINUE reads the next block
-        JMP | inn,      //      jmp in
+        RPB,          // in,  rpb
+        DIO | a,      //      dio a      first word of the block: `dio FA` (or `jmp S`)
+        0o100000 | a, //      xct a      stores it at FA for now, or starts the program
+        DIO | ck,     //      dio ck     checksum starts with word 1
+        RPB,          //      rpb
+        DIO | en1,    //      dio en1    word 2 = `dio LA+1`
+        RPB,          // b,   rpb
+        0,            // a,   (self-modified: dio FA, FA+1, ...)
+        0o210000 | a, //      lac i a
     ];
     code.iter()
+        .chain(&loader_tail(a, b, ck, en1, inn))
         .enumerate()
         .map(|(i, &w)| (inn + i as u32, Word::new(w)))
         .collect()
+}
+
+/// The end of a block loader's loop and of its block, from the word in AC (both loaders): the
+/// checksum `ck` summed, the address `a` stepped to `en` (the last + 1) and back to `b` for the
+/// next word, then the checksum word read and compared (a halt when it differs), and `in` for
+/// the next block.
+fn loader_tail(a: u32, b: u32, ck: u32, en: u32, inn: u32) -> [u32; 12] {
+    const RPB: u32 = 0o730002;
+    [
+        0o400000 | ck, //      add ck
+        0o240000 | ck, //      dac ck
+        0o440000 | a,  //      idx a
+        0o520000 | en, //      sas en
+        JMP | b,       //      jmp b
+        0o200000 | ck, //      lac ck
+        0o400000 | en, //      add en
+        RPB,           //      rpb
+        DIO | ck,      //      dio ck
+        0o520000 | ck, //      sas ck
+        0o760400,      //      hlt        checksum error; CONTINUE reads the next block
+        JMP | inn,     //      jmp in
+    ]
 }
 
 /// First address of the 16-bit block loader, for a program with words outside field 0
@@ -461,33 +445,23 @@ pub fn ext_loader() -> Vec<(u32, Word)> {
     let base = EXT_LOADER_BASE;
     let (ck, inn, b, a, en) = (base, base + 1, base + 8, 0o7776, 0o7777);
     let code = [
-        EEM,           // ck,  eem        16-bit indirect addresses
-        RPB,           // in,  rpb
-        DIO | a,       //      dio a      first word: the first address, or jmp S
-        SPI,           //      spi
-        JMP | a,       //      jmp a      negative: the start block, jmp S
-        DIO | ck,      //      dio ck     checksum starts with word 1
-        RPB,           //      rpb
-        DIO | en,      //      dio en     word 2: the last address + 1
-        RPB,           // b,   rpb
-        0o330000 | a,  //      dio i a
-        RCL_9S,        //      rcl 9s     the word to AC (AC and IO exchanged)
-        RCL_9S,        //      rcl 9s
-        0o400000 | ck, //      add ck
-        0o240000 | ck, //      dac ck
-        0o440000 | a,  //      idx a
-        0o520000 | en, //      sas en
-        JMP | b,       //      jmp b
-        0o200000 | ck, //      lac ck
-        0o400000 | en, //      add en
-        RPB,           //      rpb
-        DIO | ck,      //      dio ck
-        0o520000 | ck, //      sas ck
-        0o760400,      //      hlt        checksum error; CONTINUE reads the next block
-        JMP | inn,     //      jmp in
+        EEM,          // ck,  eem        16-bit indirect addresses
+        RPB,          // in,  rpb
+        DIO | a,      //      dio a      first word: the first address, or jmp S
+        SPI,          //      spi
+        JMP | a,      //      jmp a      negative: the start block, jmp S
+        DIO | ck,     //      dio ck     checksum starts with word 1
+        RPB,          //      rpb
+        DIO | en,     //      dio en     word 2: the last address + 1
+        RPB,          // b,   rpb
+        0o330000 | a, //      dio i a
+        RCL_9S,       //      rcl 9s     the word to AC (AC and IO exchanged)
+        RCL_9S,       //      rcl 9s
     ];
-    debug_assert_eq!(base + code.len() as u32, a);
+    let tail = loader_tail(a, b, ck, en, inn);
+    debug_assert_eq!(base + (code.len() + tail.len()) as u32, a);
     code.iter()
+        .chain(&tail)
         .enumerate()
         .map(|(i, &w)| (base + i as u32, Word::new(w)))
         .collect()
