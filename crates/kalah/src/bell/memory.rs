@@ -31,7 +31,7 @@ pub const CODE_ENTRIES: usize = 256;
 pub const LIST: usize = 32;
 /// The slots a whole position may lie in from its hash (issue 29): a look-up probes at most
 /// these, a store takes the first empty one and forgets among them when none is.
-pub const WINDOW: usize = 16;
+pub const WINDOW: usize = 32;
 /// No entry for a machine kalah above this ("a cut off is made if Mk>20").
 pub const KALAH_CUT: u8 = 20;
 /// Parts of the split memory: the ten replies to Russell's opening.
@@ -779,8 +779,9 @@ mod tests {
         let [w1, w2, w3] = compact_words(c);
         assert_eq!((w1, w2, w3), (0x1234, 0x5678, 0x9abc));
         let w = w1 ^ rotl18(w2, 5) ^ rotl18(w3, 11) ^ 3;
+        let n = (TABLE - LIST - WINDOW + 1) as u32;
         let x = (w ^ rotl18(w, 9)) & 2047;
-        let h = if x >= 1233 { x - 1233 } else { x };
+        let h = if x >= n { x - n } else { x };
         assert_eq!(window_start(c, 3, TABLE), LIST + h as usize);
         assert_eq!(rotl18(0o400001, 1), 0o000003);
     }
