@@ -27,7 +27,8 @@ pub const TABLE: usize = 1280;
 /// that the two compare slot for slot.
 pub const CODE_ENTRIES: usize = 256;
 /// The slots at the start of a part that hold its characteristic entries, scanned first by
-/// every look-up (issue 29; 4–16 of them in every run we made).
+/// every look-up (issue 29; 4–16 of them in the tests, full in the crowded parts of a long
+/// session, where they forget wins only).
 pub const LIST: usize = 32;
 /// The slots a whole position may lie in from its hash (issue 29): a look-up probes at most
 /// these, a store takes the first empty one and forgets among them when none is.
