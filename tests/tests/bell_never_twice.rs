@@ -130,7 +130,7 @@ fn never_beaten_twice_smoke() {
 fn a_full_part_forgets_alike_and_says_so_once() {
     for (share, seed) in [((1, 1), 29), ((0, 1), 30)] {
         let mut p = Pair::new(options(false, true), test_word(false, true));
-        p.fill_part(0, 5, share, seed);
+        p.fill_part(0, 5, share, seed, 10);
         p.check("filled");
         let (t, p) = never_twice_on(p, 3, 60, false);
         assert_never_twice(&t, 3);

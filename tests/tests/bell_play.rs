@@ -317,7 +317,7 @@ fn thinking_times() {
 fn thinking_times_full_memory() {
     let (o, tw) = with_parameters(false, false);
     let mut p = Pair::new(o, tw);
-    p.fill_part(0, 0, (1, 1), 29);
+    p.fill_part(0, 0, (1, 1), 29, 100);
     time_six_games(p.k, p.r);
 }
 

@@ -13,11 +13,26 @@ fn bell_rim_is_the_assembled_bell_mac() {
         blk == file,
         "roms/bell.rim is stale: cargo run -p pdp1-asm -- @roms/bell.files --format blk -o roms/bell.rim"
     );
-    // The program and its tables fit field 0; the search stack is in field 15, from `stk` to
-    // the game records at 175100: 15 words a sowing below the root (nd's return and psh's
-    // fourteen), room for 40 sowings.
-    let top = *asm.words.keys().max().unwrap();
-    assert!(top < 0o10000, "field 0 ends at {top:o}");
+    // The program and its tables fit field 0 below the 16-bit loader (7746); the memory's
+    // code is in field 16, in the top 1024 words of part 10's place (164000-165777), which
+    // part 10's 1024 entries (154000-163777) leave; the search stack is in field 15, from
+    // `stk` to the game records at 175100: 15 words a sowing below the root (nd's return and
+    // psh's fourteen), room for 40 sowings.
+    let top = *asm.words.range(..0o10000).next_back().unwrap().0;
+    assert!(
+        top < pdp1_asm::tape::EXT_LOADER_BASE,
+        "field 0 ends at {top:o}"
+    );
+    let part10_end = 0o10000 + (10 * kalah::bell::TABLE + 1280 - kalah::bell::CODE_ENTRIES) * 4;
+    let beyond: Vec<u32> = asm.words.range(0o10000..).map(|(&a, _)| a).collect();
+    assert!(
+        beyond
+            .iter()
+            .all(|&a| (part10_end as u32..0o166000).contains(&a)),
+        "words outside field 0 from {:o} to {:o}",
+        beyond[0],
+        beyond[beyond.len() - 1]
+    );
     let stk = asm.symbols.value_of("stk").unwrap();
     assert!(
         stk >= 0o170000 && 0o175100 - stk >= 15 * 40,

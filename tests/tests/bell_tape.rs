@@ -463,3 +463,38 @@ fn reads_back_and_plays_alike(
         k2.paper();
     }
 }
+
+/// Part 10 keeps 1024 entries (the memory's code is in the rest of its place, field 16): a
+/// tape whose part 10 has an entry in slot 1023 is read, one in slot 1024 is damaged and the
+/// part kept, on the PDP-1 as in the reference (whose read this mirrors), and the memory's code
+/// is untouched either way (the machine plays on alike).
+#[test]
+fn part_10_ends_where_the_memory_code_begins() {
+    use kalah::bell::{Entry, Outcome, Table, CODE_ENTRIES, REPLIES, TABLE};
+    let (_, r, mut rng) = learnt(0xbe11_7004, 2);
+    let mut b = kalah::Board::new(3);
+    b.to_move = kalah::bell::MACHINE;
+    let e = Entry::exact(&b, Outcome::Loss).unwrap();
+    for slot in [TABLE - CODE_ENTRIES - 1, TABLE - CODE_ENTRIES] {
+        let mut source = r.clone();
+        let mut t = Table::with_size(TABLE);
+        assert!(t.place(slot, e));
+        source.memory.parts[REPLIES] = t;
+        let tape = source.punch();
+        let mut k2 = boot(test_word(true, true));
+        let mut r2 = Bell::new(options(true, true));
+        let typed = typed_for(&mut r2, &tape);
+        assert_eq!(
+            typed.contains("part 10 damaged, kept"),
+            slot == TABLE - CODE_ENTRIES,
+            "slot {slot}: {typed:?}"
+        );
+        assert_eq!(read(&mut k2, tape), typed, "slot {slot}");
+        assert_entries(&k2, &r2, &format!("part 10 slot {slot}"));
+        k2.key(CR);
+        k2.paper();
+        let mut p = Person::new(&mut rng, vec![2]);
+        play_game(&mut k2, &mut r2, &mut p, false, true);
+        assert_entries(&k2, &r2, &format!("a game after part 10 slot {slot}"));
+    }
+}

@@ -41,6 +41,7 @@ pub enum Pseudo {
     Octal,
     Char,
     Flexo,
+    Field,
 }
 
 const PSEUDOS: &[(&str, Pseudo)] = &[
@@ -56,6 +57,7 @@ const PSEUDOS: &[(&str, Pseudo)] = &[
     ("octal", Pseudo::Octal),
     ("character", Pseudo::Char),
     ("flexo", Pseudo::Flexo),
+    ("field", Pseudo::Field),
 ];
 
 fn pseudo_named(name: &str) -> Option<Pseudo> {
@@ -121,6 +123,9 @@ pub(crate) struct Pass<'a> {
     /// in progress.
     calls: Vec<(String, usize, u32)>,
     pub(crate) clc: u32,
+    /// The memory field (Type 15, 0–17) the words go to: `field n` (an extension). Locations
+    /// and labels stay 12-bit, as the addresses of a field's own instructions are.
+    field: u32,
     pub(crate) radix: u32,
     pub(crate) words: BTreeMap<u32, Word>,
     /// (listing line, location, word) in the order emitted.
@@ -163,6 +168,7 @@ impl<'a> Pass<'a> {
             tag_args: Vec::new(),
             calls: Vec::new(),
             clc: 4, // MACRO's default origin ([macro1] onePass: "Default location is 4")
+            field: 0,
             radix: 8,
             words: BTreeMap::new(),
             emitted: Vec::new(),
@@ -346,8 +352,9 @@ impl<'a> Pass<'a> {
             }
         } else {
             let w = Word::new(value);
-            self.words.insert(self.clc, w);
-            self.emitted.push((self.top_line, self.clc, w));
+            let at = self.field << 12 | self.clc;
+            self.words.insert(at, w);
+            self.emitted.push((self.top_line, at, w));
         }
         self.clc += 1;
     }
@@ -672,6 +679,25 @@ impl<'a> Pass<'a> {
             Pseudo::Variables => {
                 self.end_of_word(cur)?;
                 self.variables(cur, col);
+                Ok(())
+            }
+            Pseudo::Field => {
+                self.dec_note(
+                    cur.line.no,
+                    col,
+                    "DEC MACRO: `field` (words for a Type 15 field) is an extension",
+                );
+                cur.skip_blanks();
+                let v = self.expr(cur)?;
+                self.end_of_word(cur)?;
+                if v > 0o17 {
+                    return Err(self.err_at(
+                        cur,
+                        col,
+                        format!("value out of range: field {v:o} is beyond 17"),
+                    ));
+                }
+                self.field = v;
                 Ok(())
             }
             Pseudo::Dimension => self.dimension(cur),

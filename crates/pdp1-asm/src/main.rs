@@ -89,9 +89,18 @@ fn main() -> Result<()> {
         start: asm.start,
     };
     let frames = match args.format {
+        Format::Rim if tape::beyond_field_0(&image) => {
+            bail!("the program has words outside field 0, which READ IN cannot load; use --format blk")
+        }
         Format::Rim => tape::write_rim(&image),
         Format::Blk => {
-            if let Some((&a, _)) = image.words.range(tape::LOADER_BASE..).next() {
+            if tape::beyond_field_0(&image) {
+                // The 16-bit loader at 7746-7777 of field 0 (tape::ext_loader); READ IN's RIM
+                // format loads one field, so there is no --format rim for such a program.
+                if let Some((&a, _)) = image.words.range(tape::EXT_LOADER_BASE..0o10000).next() {
+                    bail!("the program uses location {a:04o}, which the 16-bit BLK loader at 7746-7777 occupies");
+                }
+            } else if let Some((&a, _)) = image.words.range(tape::LOADER_BASE..).next() {
                 bail!("the program uses location {a:04o}, which the BLK loader at 7751-7777 occupies; use --format rim");
             }
             tape::write_blk(&image)

@@ -210,7 +210,9 @@ pub fn read_rim(frames: &[u8]) -> Result<Image, TapeError> {
 /// Read the blocks after the RIM part as the 7751 loader does (§6.5): `dio FA`, `dio LA+1`,
 /// the words for FA…LA, then the checksum (one's-complement `add` of the first word, the data
 /// words and the second word); a `jmp S` where a block would start gives the start address.
-fn read_blocks(r: &mut WordReader, image: &mut Image) -> Result<(), TapeError> {
+/// With `ext` (the RIM part loaded [`ext_loader`]) the blocks' first two words are 16-bit
+/// addresses.
+fn read_blocks(r: &mut WordReader, image: &mut Image, ext: bool) -> Result<(), TapeError> {
     loop {
         let Some(w1) = r.next()? else {
             return Ok(());
@@ -219,50 +221,80 @@ fn read_blocks(r: &mut WordReader, image: &mut Image) -> Result<(), TapeError> {
             image.start = Some(w1.value.addr12());
             return Ok(());
         }
-        if !is_dio(w1.value) {
-            return Err(TapeError::BadBlockStart {
-                word: w1.word,
-                frame: w1.frame,
-                value: w1.value,
-            });
-        }
-        let first = w1.value.addr12();
-        let truncated = |last| TapeError::TruncatedBlock {
+        read_block(r, image, w1, ext)?;
+    }
+}
+
+/// One block after its first word `w1`: DEC's (`dio FA`, `dio LA+1`) or, with `ext`,
+/// [`ext_loader`]'s (the 16-bit first address and last address + 1).
+fn read_block(r: &mut WordReader, image: &mut Image, w1: At, ext: bool) -> Result<(), TapeError> {
+    let bad_start = !if ext {
+        w1.value.bits() <= 0o177777
+    } else {
+        is_dio(w1.value)
+    };
+    if bad_start {
+        return Err(TapeError::BadBlockStart {
             word: w1.word,
             frame: w1.frame,
+            value: w1.value,
+        });
+    }
+    let first = if ext {
+        w1.value.bits()
+    } else {
+        w1.value.addr12()
+    };
+    let truncated = |last| TapeError::TruncatedBlock {
+        word: w1.word,
+        frame: w1.frame,
+        first,
+        last,
+    };
+    let w2 = r.next()?.ok_or_else(|| truncated(first))?;
+    let (end, limit, shaped) = if ext {
+        (w2.value.bits(), 0o200000, true)
+    } else {
+        let v = w2.value.bits();
+        (
+            v.wrapping_sub(DIO),
+            0o10000,
+            is_dio(w2.value) || v == DIO + 0o10000,
+        )
+    };
+    if !shaped || end <= first || end > limit {
+        return Err(TapeError::BadBlockEnd {
+            word: w1.word,
+            frame: w1.frame,
+            value: w2.value,
+            first,
+        });
+    }
+    let last = end - 1;
+    let mut sum = w1.value;
+    for a in first..end {
+        let d = r.next()?.ok_or_else(|| truncated(last))?;
+        image.words.insert(a, d.value);
+        sum = arith::add(sum, d.value).0;
+    }
+    sum = arith::add(sum, w2.value).0;
+    let ck = r.next()?.ok_or_else(|| truncated(last))?;
+    if ck.value != sum {
+        return Err(TapeError::Checksum {
+            word: ck.word,
+            frame: ck.frame,
             first,
             last,
-        };
-        let w2 = r.next()?.ok_or_else(|| truncated(first))?;
-        let end = w2.value.bits().wrapping_sub(DIO);
-        if !is_dio(w2.value) && w2.value.bits() != DIO + 0o10000 || end <= first || end > 0o10000 {
-            return Err(TapeError::BadBlockEnd {
-                word: w1.word,
-                frame: w1.frame,
-                value: w2.value,
-                first,
-            });
-        }
-        let last = end - 1;
-        let mut sum = w1.value;
-        for a in first..end {
-            let d = r.next()?.ok_or_else(|| truncated(last))?;
-            image.words.insert(a, d.value);
-            sum = arith::add(sum, d.value).0;
-        }
-        sum = arith::add(sum, w2.value).0;
-        let ck = r.next()?.ok_or_else(|| truncated(last))?;
-        if ck.value != sum {
-            return Err(TapeError::Checksum {
-                word: ck.word,
-                frame: ck.frame,
-                first,
-                last,
-                found: ck.value,
-                computed: sum,
-            });
-        }
+            found: ck.value,
+            computed: sum,
+        });
     }
+    Ok(())
+}
+
+/// Did the RIM part load [`ext_loader`]?
+fn loaded_ext_loader(words: &BTreeMap<u32, Word>) -> bool {
+    ext_loader().iter().all(|(a, w)| words.get(a) == Some(w))
 }
 
 /// Read a BLK tape: the RIM part (normally MACRO's loader at 7751–7775, ending `jmp 7751`), then
@@ -279,7 +311,8 @@ pub fn read_blk(frames: &[u8]) -> Result<Image, TapeError> {
             TapeError::NoLoaderJump
         });
     }
-    read_blocks(&mut r, &mut image)?;
+    let ext = loaded_ext_loader(&image.words);
+    read_blocks(&mut r, &mut image, ext)?;
     Ok(image)
 }
 
@@ -302,9 +335,11 @@ pub fn read_image(frames: &[u8]) -> Result<Image, TapeError> {
         pos: r.pos,
         index: r.index,
     };
-    let next_is_block = matches!(peek.next(), Ok(Some(w)) if is_dio(w.value) || is_jmp(w.value));
+    let ext = target == EXT_LOADER_BASE && loaded_ext_loader(&image.words);
+    let next_is_block =
+        matches!(peek.next(), Ok(Some(w)) if is_dio(w.value) || is_jmp(w.value) || ext);
     if image.words.contains_key(&target) && next_is_block {
-        read_blocks(&mut r, &mut image)?;
+        read_blocks(&mut r, &mut image, ext)?;
     } else {
         image.start = Some(target);
     }
@@ -348,32 +383,93 @@ pub fn loader() -> Vec<(u32, Word)> {
         0o7777,
     );
     let code = [
-        RPB,            // in,  rpb
-        DIO | a,        //      dio a      first word of the block: `dio FA` (or `jmp S`)
-        0o100000 | a,   //      xct a      stores it at FA for now, or starts the program
-        DIO | ck,       //      dio ck     checksum starts with word 1
-        RPB,            //      rpb
-        DIO | en1,      //      dio en1    word 2 = `dio LA+1`
-        RPB,            // b,   rpb
-        0,              // a,   (self-modified: dio FA, FA+1, ...)
-        0o210000 | a,   //      lac i a
-        0o400000 | ck,  //      add ck
-        0o240000 | ck,  //      dac ck
-        0o440000 | a,   //      idx a
-        0o520000 | en1, //      sas en1
-        JMP | b,        //      jmp b
-        0o200000 | ck,  //      lac ck
-        0o400000 | en1, //      add en1
-        RPB,            //      rpb
-        DIO | ck,       //      dio ck
-        0o520000 | ck,  //      sas ck
-        0o760400,       //      hlt        checksum error; CONTINUE reads the next block
-        JMP | inn,      //      jmp in
+        RPB,          // in,  rpb
+        DIO | a,      //      dio a      first word of the block: `dio FA` (or `jmp S`)
+        0o100000 | a, //      xct a      stores it at FA for now, or starts the program
+        DIO | ck,     //      dio ck     checksum starts with word 1
+        RPB,          //      rpb
+        DIO | en1,    //      dio en1    word 2 = `dio LA+1`
+        RPB,          // b,   rpb
+        0,            // a,   (self-modified: dio FA, FA+1, ...)
+        0o210000 | a, //      lac i a
     ];
     code.iter()
+        .chain(&loader_tail(a, b, ck, en1, inn))
         .enumerate()
         .map(|(i, &w)| (inn + i as u32, Word::new(w)))
         .collect()
+}
+
+/// The end of a block loader's loop and of its block, from the word in AC (both loaders): the
+/// checksum `ck` summed, the address `a` stepped to `en` (the last + 1) and back to `b` for the
+/// next word, then the checksum word read and compared (a halt when it differs), and `in` for
+/// the next block.
+fn loader_tail(a: u32, b: u32, ck: u32, en: u32, inn: u32) -> [u32; 12] {
+    const RPB: u32 = 0o730002;
+    [
+        0o400000 | ck, //      add ck
+        0o240000 | ck, //      dac ck
+        0o440000 | a,  //      idx a
+        0o520000 | en, //      sas en
+        JMP | b,       //      jmp b
+        0o200000 | ck, //      lac ck
+        0o400000 | en, //      add en
+        RPB,           //      rpb
+        DIO | ck,      //      dio ck
+        0o520000 | ck, //      sas ck
+        0o760400,      //      hlt        checksum error; CONTINUE reads the next block
+        JMP | inn,     //      jmp in
+    ]
+}
+
+/// First address of the 16-bit block loader, for a program with words outside field 0
+/// ([`ext_loader`]): five words below DEC's.
+pub const EXT_LOADER_BASE: u32 = 0o7746;
+
+/// The block loader for a program that fills more than field 0 (our own, for the Type 15
+/// memory extension; DEC's 7751 loader stores with `dio FA`, in field 0 only). It is DEC's
+/// loader run in extend mode, where an indirect word holds a 16-bit address (pdp1-hardware.md
+/// §1.1): a block's first word is its first address (16 bits, so positive), the second its
+/// last address + 1, the words stored by `dio i a`; the checksum is DEC's (the one's-complement
+/// sum of the first word, the data words and the second word), of the words read, not of the
+/// memory (DEC's `lac i a`), so that a tape for 64K loads on a smaller machine, whose missing
+/// fields ignore the words, and its program can say what it needs. A negative first word is the
+/// start block `jmp S`, executed as it is: the program starts in extend mode. 7746–7775 are
+/// the code (the checksum `ck` is kept in 7746, whose `eem` runs once), 7776 and 7777 its
+/// scratch words (not punched).
+pub fn ext_loader() -> Vec<(u32, Word)> {
+    const RPB: u32 = 0o730002;
+    const EEM: u32 = 0o724074;
+    const SPI: u32 = 0o642000;
+    const RCL_9S: u32 = 0o663777;
+    let base = EXT_LOADER_BASE;
+    let (ck, inn, b, a, en) = (base, base + 1, base + 8, 0o7776, 0o7777);
+    let code = [
+        EEM,          // ck,  eem        16-bit indirect addresses
+        RPB,          // in,  rpb
+        DIO | a,      //      dio a      first word: the first address, or jmp S
+        SPI,          //      spi
+        JMP | a,      //      jmp a      negative: the start block, jmp S
+        DIO | ck,     //      dio ck     checksum starts with word 1
+        RPB,          //      rpb
+        DIO | en,     //      dio en     word 2: the last address + 1
+        RPB,          // b,   rpb
+        0o330000 | a, //      dio i a
+        RCL_9S,       //      rcl 9s     the word to AC (AC and IO exchanged)
+        RCL_9S,       //      rcl 9s
+    ];
+    let tail = loader_tail(a, b, ck, en, inn);
+    debug_assert_eq!(base + (code.len() + tail.len()) as u32, a);
+    code.iter()
+        .chain(&tail)
+        .enumerate()
+        .map(|(i, &w)| (base + i as u32, Word::new(w)))
+        .collect()
+}
+
+/// Does the image reach outside field 0 (and so need [`ext_loader`])?
+pub fn beyond_field_0(image: &Image) -> bool {
+    image.words.range(0o10000..).next().is_some()
 }
 
 /// Contiguous runs of the image split into blocks of at most [`MAX_BLOCK`] words.
@@ -394,18 +490,34 @@ fn blocks(image: &Image) -> Vec<(u32, Vec<Word>)> {
 /// at most 100 words each followed by a short gap, `jmp start` (omitted without a start),
 /// trailer. Words at 7751–7777 would overwrite the loader while it runs; callers should refuse
 /// such images (the `pdp1-asm` command does).
+///
+/// An image with words outside field 0 gets the 16-bit loader ([`ext_loader`], at 7750) and
+/// its blocks (first and last + 1 addresses in 16 bits); every other tape is byte for byte
+/// MACRO's.
 pub fn write_blk(image: &Image) -> Vec<u8> {
+    let ext = beyond_field_0(image);
+    let (loader, base) = if ext {
+        (ext_loader(), EXT_LOADER_BASE)
+    } else {
+        (loader(), LOADER_BASE)
+    };
     let mut out = vec![0; LEADER];
-    for (a, w) in loader() {
+    for (a, w) in loader {
         punch_word(&mut out, DIO | a);
         punch_word(&mut out, w.bits());
     }
-    punch_word(&mut out, JMP | LOADER_BASE);
+    punch_word(&mut out, JMP | base);
     out.resize(out.len() + GAP, 0);
     for (first, ws) in blocks(image) {
-        let first = first & 0o7777;
-        let w1 = Word::new(DIO | first);
-        let w2 = Word::new(DIO + first + ws.len() as u32);
+        let (w1, w2) = if ext {
+            (Word::new(first), Word::new(first + ws.len() as u32))
+        } else {
+            let first = first & 0o7777;
+            (
+                Word::new(DIO | first),
+                Word::new(DIO + first + ws.len() as u32),
+            )
+        };
         punch_word(&mut out, w1.bits());
         punch_word(&mut out, w2.bits());
         let mut sum = w1;

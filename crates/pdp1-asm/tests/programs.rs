@@ -95,3 +95,47 @@ fn iot_typewriter_output() {
     // h = 70, i = 71 (pdp1-hardware.md 5.2); flexo "77 " = 07 07 00 → after sar 12: 000007 → "7".
     assert_eq!(codes, [0o70, 0o71, 0o07]);
 }
+
+/// `field n` puts words in another field of the Type 15 extension; such a program's BLK tape
+/// has the 16-bit loader (`tape::ext_loader`), which loads every field and starts the program
+/// (in extend mode). Field 0's code calls field 1's through `jmp i`, in extend mode, and
+/// field 1's code reads field 0's word through an indirect address and comes back the same way.
+#[test]
+fn a_program_in_two_fields_loads_and_runs() {
+    let src = "two fields\n100/\ngo,\teem\n\tjsp i (10200)\n\tlem\n\tsas (4321)\n\tjmp bad\n\tlac f1v\n\tsas (4321)\n\tjmp bad\n\t\
+               lac (123456)\n\tlio (654321)\n\thlt\nbad,\tlio (777777)\n\thlt\nf1v,\t321\n\tconstants\n\
+               field 1\n200/\n\tdac r\n\tlac i (f1v)\n\tadd (4000)\n\tdac i (f1v)\n\tdac w\n\tjmp i r\n\
+               r,\t0\nw,\t0\n\tconstants\nfield 0\n\tstart go\n";
+    let asm = assemble(src, "two.mac").unwrap_or_else(|e| panic!("{e}"));
+    assert!(asm.words.contains_key(&0o10200), "field 1's words at 10200");
+    let image = tape::Image {
+        words: asm.words.clone(),
+        start: asm.start,
+    };
+    let frames = tape::write_blk(&image);
+    assert_eq!(
+        tape::read_blk(&frames).unwrap().words.get(&0o10200),
+        image.words.get(&0o10200)
+    );
+    assert_eq!(tape::read_image(&frames).unwrap().start, Some(0o100));
+    let mut m = Machine::new(MachineConfig {
+        memory_words: 0o20000,
+        ..MachineConfig::default()
+    })
+    .unwrap();
+    m.mount_tape(frames);
+    m.read_in();
+    let stop = m.run_until(Limit {
+        until_ns: Some(60_000_000_000),
+        instructions: Some(10_000_000),
+    });
+    assert_eq!(stop, StopReason::Halted, "pc {:o}\n{}", m.pc(), asm.listing);
+    assert_eq!(
+        (m.ac().bits(), m.io().bits()),
+        (0o123456, 0o654321),
+        "{}",
+        asm.listing
+    );
+    // Field 1's own scratch word took the sum (a direct address is in the current field).
+    assert_eq!(m.memory()[0o10207].bits(), 0o4321);
+}

@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xf5f5dde92291d047,
+        0xad89b8e132267ba8,
         "bell",
     ),
     Known {

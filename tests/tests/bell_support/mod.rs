@@ -200,7 +200,7 @@ pub fn assert_memory(k: &Program, r: &Bell, ctx: &str) {
 /// The PDP-1 memory's entries equal the reference's, slot for slot.
 pub fn assert_entries(k: &Program, r: &Bell, ctx: &str) {
     for (p, t) in r.memory.parts.iter().enumerate() {
-        for slot in 0..bell::TABLE {
+        for slot in 0..t.size() {
             let want = t
                 .entries()
                 .find(|(s, _)| *s == slot)
@@ -450,30 +450,30 @@ impl Pair {
         *self = Pair::new(self.opts.clone(), self.tw);
     }
 
-    /// Fill part `part` of both memories from slot `from_kalah` × 26 to its end with random
-    /// whole 3-in-a-pit positions of machine kalahs `from_kalah`–20, won (`wins`) or lost
-    /// (`losses`, in that proportion), each stored
-    /// as the program stores it, in the first empty slot from its entry point): the next entry
-    /// of such a kalah finds the part full. The PDP-1's words are written in place.
+    /// Fill the whole positions' slots of part `part` of both memories with random whole
+    /// 3-in-a-pit positions of machine kalahs `from_kalah`–20, won (`wins`) or lost (`losses`,
+    /// in that proportion), each stored as the program stores it (in the first empty slot of
+    /// its window, or in place of the one the forgetting rule chooses when the window is full),
+    /// until `in_a_row` positions in a row have found their window full (100: the part is full
+    /// for whole positions, but for a few slots that no such position hashes near; 1: the
+    /// first forgetting, the part nearly full). The PDP-1's words are written in place.
     pub fn fill_part(
         &mut self,
         part: usize,
         from_kalah: u8,
         (wins, losses): (u64, u64),
         seed: u64,
+        in_a_row: usize,
     ) {
-        use kalah::bell::{Entry, Stored, STRIDE};
+        use kalah::bell::{window_start, Entry, LIST, WINDOW};
         let mut rng = Rng(seed);
-        let mut used: std::collections::HashSet<usize> = self.r.memory.parts[part]
-            .entries()
-            .map(|(s, _)| s)
-            .collect();
         let t = &mut self.r.memory.parts[part];
-        while (from_kalah as usize * STRIDE..bell::TABLE).any(|s| !used.contains(&s)) {
+        let size = t.size();
+        let mut taken: std::collections::HashSet<usize> =
+            t.entries().map(|(s, _)| s).filter(|&s| s >= LIST).collect();
+        let mut full_in_a_row = 0;
+        while full_in_a_row < in_a_row && taken.len() < size - LIST {
             let mk = from_kalah + rng.below(21 - from_kalah as u64) as u8;
-            if (mk as usize * STRIDE..bell::TABLE).all(|s| used.contains(&s)) {
-                continue;
-            }
             let mut b = Board::new(0);
             b.to_move = MACHINE;
             b.cells[MACHINE.kalah()] = mk;
@@ -492,12 +492,19 @@ impl Pair {
             if t.lookup(&b).is_some() || bell::end_value(&b).is_some() {
                 continue;
             }
-            assert_eq!(t.store(e), Stored::New);
-            let (slot, _) = t
-                .entries()
-                .find(|(s, x)| **x == e && !used.contains(s))
-                .unwrap();
-            used.insert(slot);
+            let start = window_start(e.pits, mk, size);
+            let window = start..start + WINDOW;
+            let empty = window.clone().find(|s| !taken.contains(s));
+            full_in_a_row = if empty.is_some() {
+                0
+            } else {
+                full_in_a_row + 1
+            };
+            let Some(slot) = empty.or_else(|| t.victim(window, outcome)) else {
+                continue;
+            };
+            t.store(e);
+            taken.insert(slot);
             let a = 0o10000 + (part * bell::TABLE + slot) as u32 * 4;
             for (i, w) in entry_words(&e).into_iter().enumerate() {
                 self.k.m.write(a + i as u32, Word::new(w)).unwrap();

@@ -10,7 +10,8 @@
 //!   the maximiser of the search, and the person [`Side::B`]; either may open. Also the turns
 //!   in Bell's list order (IV.1).
 //! * `memory`: the memory ([`Memory`], IV.3): compacted positions (12 pits × 4 bits,
-//!   Atlas's 48-bit word) in a table of 1280 entries entered at Mk × 26, split into ten parts
+//!   Atlas's 48-bit word) in a table of 1280 entries (a list of characteristic entries, then
+//!   the whole positions by a hash: issue 29, where Bell entered at Mk × 26), split into ten parts
 //!   by the reply to Russell's opening, or one part; and what keeps it small (IV.4): the
 //!   characteristics of a win (Figure 5) and the parameters (Figure 6) from the game records.
 //! * `player`: the look-ahead, a configuration of the one α-β skeleton ([`Bell::config`]):
@@ -47,9 +48,10 @@ mod teacher;
 
 pub use figure8::opponent_wins;
 pub use memory::{
-    altered_holes, characteristic, compact, other_part, part_of, turn_code, Count, Entry,
-    GameResult, Judged, Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, FIGURE_6,
-    KALAH_CUT, MIN_SAMPLE, PARAM_FROM, REPLIES, RUSSELL_OPENING, STONES, STRIDE, TABLE, TOTAL,
+    altered_holes, characteristic, compact, compact_words, other_part, part_of, turn_code,
+    window_start, Count, Entry, GameResult, Judged, Memory, Outcome, Parameters, Records, Stored,
+    Table, BIAS_TENTHS, CODE_ENTRIES, FIGURE_6, KALAH_CUT, LIST, MIN_SAMPLE, PARAM_FROM, REPLIES,
+    RUSSELL_OPENING, STONES, TABLE, TOTAL, WINDOW,
 };
 pub use notation::{
     mirror, parse_turn, pit_name, play_sowings, play_turn, turn_name, turns, Figure, NotationError,

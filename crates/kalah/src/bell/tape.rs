@@ -243,7 +243,12 @@ impl Bell {
         let mut report = TapeReport::default();
         let mut framing = true;
         for n in 0..parts {
-            let staged = if framing { r.part(n, table) } else { None };
+            let size = self.memory.parts[n].size();
+            let staged = if framing {
+                r.part(n, table, size)
+            } else {
+                None
+            };
             match staged {
                 Some(Ok(t)) => {
                     self.memory.parts[n] = t;
@@ -288,13 +293,15 @@ impl TapeReader<'_> {
         (0..n).map(|_| self.word()).collect()
     }
 
-    /// Part `n`'s segment decoded into a table: `None` if its length cannot be read (the rest
-    /// of the tape cannot be framed), `Some(Err)` if it is damaged.
+    /// Part `n`'s segment decoded into a table of `size` slots: `None` if its length cannot be
+    /// read or is more than the tape's `table` (the rest of the tape cannot be framed),
+    /// `Some(Err)` if it is damaged (a slot beyond the part among them: the last part of the
+    /// split memory is [`super::memory::CODE_ENTRIES`] shorter than the tape's entries a part).
     #[allow(clippy::result_unit_err)]
-    fn part(&mut self, n: usize, size: usize) -> Option<Result<Table, ()>> {
+    fn part(&mut self, n: usize, table: usize, size: usize) -> Option<Result<Table, ()>> {
         let head = self.words(2)?;
         let count = head[1] as usize;
-        if count > size {
+        if count > table {
             return None;
         }
         let body = self.words(5 * count)?;
@@ -358,6 +365,32 @@ mod tests {
         assert_eq!(checksum(&[0o777777, 0o777777]), 0);
         assert_eq!(checksum(&[0o400000, 0o400000]), 1);
         assert_eq!(checksum(&[0o123, 0o456]), 0o601);
+    }
+
+    /// The split memory's last part is [`super::memory::CODE_ENTRIES`] short of the tape's
+    /// entries a part (the PDP-1 program's memory code is there): a segment of it with a slot
+    /// beyond is damaged, and the part keeps its contents, as the PDP-1 program does.
+    #[test]
+    fn a_slot_beyond_the_last_part_is_damaged() {
+        use super::super::memory::{REPLIES, TABLE};
+        use super::super::player::Options;
+        use crate::board::Board;
+        let mut b = Board::new(3);
+        b.to_move = super::super::notation::MACHINE;
+        let e = Entry::exact(&b, Outcome::Loss).unwrap();
+        let mut bell = Bell::new(Options::default());
+        let last = bell.memory.parts[REPLIES].size();
+        assert_eq!(last, TABLE - super::super::memory::CODE_ENTRIES);
+        for slot in [last - 1, last] {
+            let mut t = Table::with_size(TABLE);
+            assert!(t.place(slot, e));
+            bell.memory.parts[REPLIES] = t;
+            let mut other = Bell::new(Options::default());
+            let r = other.read_tape(&bell.punch()).unwrap();
+            let kept = r.kept.contains(&REPLIES);
+            assert_eq!(kept, slot == last, "slot {slot}");
+            assert_eq!(other.memory.parts[REPLIES].len(), usize::from(!kept));
+        }
     }
 
     /// Words that cannot be an entry: the PDP-1's empty entry (word 0 of 0), a pit of 7 that
