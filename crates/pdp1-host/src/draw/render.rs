@@ -1222,14 +1222,14 @@ mod tests {
         let (cx, cy) = (sp.x + sp.w / 2, sp.y + sp.h / 2);
         assert!(d.contains(cx, cy), "{d:?} misses the spot at the centre");
         m.set_ac(pdp1_core::Word::new(0o777_777));
+        let c = sc.layout.console;
         let lamps = (0..PANEL_EVERY)
             .map(|_| {
                 sc.render(&m);
                 sc.damage()
             })
-            .find(|d| d.w > 0 && d.x >= sc.layout.console.x)
+            .find(|d| d.w > 0 && d.x >= c.x)
             .expect("the new AC is drawn");
-        let c = sc.layout.console;
         assert!(lamps.contains(c.x, c.y) && lamps.contains(c.right() - 1, c.bottom() - 1));
     }
 }
