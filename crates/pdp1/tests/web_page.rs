@@ -594,16 +594,39 @@ impl Driver {
     }
 }
 
+/// The page and a browser on it, ended in this order when dropped.
+struct Browser {
+    d: Driver,
+    server: Server,
+    dir: test_support::Scratch,
+}
+
+impl Browser {
+    /// None (not run) without chromium, chromedriver or the built page.
+    fn start(name: &str) -> Option<Browser> {
+        let server = serve(None)?;
+        let dir = scratch(name);
+        let d = Driver::start(dir.path())?;
+        Some(Browser { d, server, dir })
+    }
+}
+
+/// What headless Kalah types for pit 3 and the machine's answer (test word 4).
+fn kalah_answer() -> String {
+    let tape = project_root().join("roms/kalah.rim");
+    let tape = tape.to_str().expect("path");
+    headless(&["--headless", tape, "--tw", "4", "--type", "3 "])
+}
+
 /// A tape file dropped on the page becomes the machine (the name is not one the page has
 /// built in: the bytes are what it reads), and it plays as headless does.
 #[test]
 fn a_tape_dropped_on_the_page_is_read_in_and_plays() {
-    let Some(server) = serve(None) else { return };
-    let dir = scratch("web-drop");
-    let Some(d) = Driver::start(dir.path()) else {
+    let Some(b) = Browser::start("web-drop") else {
         return;
     };
-    d.open(&format!("{}?tw=4&speed=max", server.url));
+    let d = &b.d;
+    d.open(&format!("{}?tw=4&speed=max", b.server.url));
     d.wait_tape("");
     let tape = project_root().join("roms/kalah.rim");
     d.drop_file("dropped.rim", &std::fs::read(&tape).expect("kalah.rim"));
@@ -617,33 +640,24 @@ fn a_tape_dropped_on_the_page_is_read_in_and_plays() {
         |p| p.starts_with("3."),
     );
     d.keys(" ");
-    let tape = tape.to_str().expect("path");
-    d.wait_paper(&headless(&[
-        "--headless",
-        tape,
-        "--tw",
-        "4",
-        "--type",
-        "3 ",
-    ]));
+    d.wait_paper(&kalah_answer());
 }
 
 /// The touch keypad: hidden on a desktop browser, shown by `keypad=1`; its buttons type into
 /// the machine, and the first touch starts the sound (the AudioContext runs).
 #[test]
 fn the_keypad_types_into_the_machine_and_a_touch_starts_the_sound() {
-    let Some(server) = serve(None) else { return };
-    let dir = scratch("web-keypad");
-    let Some(d) = Driver::start(dir.path()) else {
+    let Some(b) = Browser::start("web-keypad") else {
         return;
     };
+    let d = &b.d;
     let hidden = "return String(document.getElementById('keypad').hidden)";
-    d.open(&format!("{}?tape=kalah.rim&tw=4&speed=max", server.url));
+    d.open(&format!("{}?tape=kalah.rim&tw=4&speed=max", b.server.url));
     d.wait_tape("kalah.rim");
     assert_eq!(d.text(hidden), "true", "no keypad without a touch screen");
     d.open(&format!(
         "{}?tape=kalah.rim&tw=4&speed=max&keypad=1",
-        server.url
+        b.server.url
     ));
     d.wait_tape("kalah.rim");
     assert_eq!(d.text(hidden), "false", "keypad=1 shows the keypad");
@@ -652,35 +666,25 @@ fn the_keypad_types_into_the_machine_and_a_touch_starts_the_sound() {
     d.click("#keypad button:nth-child(3)");
     d.click("#keypad button[data-key=' ']");
     d.wait("the sound after a touch", sound, |s| s == "running");
-    let tape = project_root().join("roms/kalah.rim");
-    let tape = tape.to_str().expect("path");
-    d.wait_paper(&headless(&[
-        "--headless",
-        tape,
-        "--tw",
-        "4",
-        "--type",
-        "3 ",
-    ]));
+    d.wait_paper(&kalah_answer());
 }
 
 /// Bell's `p` punches its memory: the punch's download holds what headless punches, and that
 /// file dropped back on the page is read by Bell's `r`.
 #[test]
 fn bells_memory_is_punched_to_a_download_and_read_back() {
-    let Some(server) = serve(None) else { return };
-    let dir = scratch("web-punch");
-    let Some(d) = Driver::start(dir.path()) else {
+    let Some(b) = Browser::start("web-punch") else {
         return;
     };
+    let d = &b.d;
     let bell = project_root().join("roms/bell.rim");
     let bell = bell.to_str().expect("path");
-    let punched = dir.path().join("headless.tape");
+    let punched = b.dir.path().join("headless.tape");
     let punched_s = punched.to_str().expect("path");
     let p_out = headless(&["--headless", bell, "--type", "p", "--punch", punched_s]);
     let want = std::fs::read(&punched).expect("headless punched");
     assert!(!want.is_empty());
-    d.open(&format!("{}?tape=bell.rim&speed=max", server.url));
+    d.open(&format!("{}?tape=bell.rim&speed=max", b.server.url));
     d.wait_tape("bell.rim");
     d.keys("p");
     d.wait_paper(&p_out);
