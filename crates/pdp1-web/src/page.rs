@@ -1,5 +1,5 @@
 //! The machine behind the page: the run controller, the pacer and the `Screen`, driven by the
-//! page's script one animation frame at a time.
+//! page's script 30 times a second (and back to back at full speed).
 // `#[wasm_bindgen]` expands to unsafe glue (pointers across the JS boundary): allowed in this
 // module of exported items only; the crate denies unsafe code everywhere else (Cargo.toml).
 #![allow(unsafe_code)]
@@ -143,7 +143,7 @@ impl Page {
         })
     }
 
-    /// One animation frame: run the machine as far as the pacing allows ([`Page::run`]), then
+    /// One tick of the page: run the machine as far as the pacing allows ([`Page::run`]), then
     /// draw ([`Page::draw`]). True when the picture changed.
     pub fn frame(&mut self) -> bool {
         self.run();
@@ -161,7 +161,7 @@ impl Page {
     }
 
     /// The machine runs at full speed (not paused): the page then runs it in back-to-back
-    /// tasks rather than once an animation frame.
+    /// tasks rather than once a tick.
     pub fn flat_out(&self) -> bool {
         self.pacer.speed() == Speed::Max && !self.pacer.paused() && self.run.machine().running()
     }
