@@ -14,6 +14,13 @@ pub use crate::config::Speed;
 pub const MAX_SPEED_BUDGET: Duration = Duration::from_millis(12);
 /// Falling further behind than this re-anchors instead of catching up.
 pub const MAX_LAG_NS: u64 = 250_000_000;
+/// Longest stretch of emulated time run between two looks at the host's input (the held keys
+/// the controller strikes, a window's quit): 5 ms, a thousand cycles.
+pub const CHUNK_NS: u64 = 5_000_000;
+/// At full speed, after this many chunks (one emulated second) a frame ends if the host's
+/// clock has not moved at all: headless Chromium's virtual time stands still inside a task,
+/// and the page's task must end for it to go on. A real clock moves, and the budget decides.
+pub const FROZEN_CLOCK_CHUNKS: u32 = 200;
 
 /// What to do this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -126,6 +133,70 @@ impl Pacer {
     }
 }
 
+/// A host's machine as [`run_frame`] drives it: the window's and the page's, each with its own
+/// clock and its own way of showing what a step brought.
+pub trait Frame {
+    /// The processor runs.
+    fn running(&self) -> bool;
+    /// Emulated time, ns.
+    fn time_ns(&self) -> u64;
+    /// The host's clock (any monotonic origin): the budget at full speed is measured on it.
+    fn clock(&self) -> Duration;
+    /// One step of the run controller towards emulated time `t`, its output shown; false when
+    /// the machine stopped or the run ended.
+    fn step(&mut self, t: u64) -> bool;
+    /// The host is done (a window closing): no more steps this frame.
+    fn quit(&self) -> bool {
+        false
+    }
+}
+
+/// Run one frame's share of the machine at `pacer`'s pace, at host time `now`: to the pacer's
+/// target in [`CHUNK_NS`] steps (real time, or a multiple), for its budget of host time at
+/// full speed, and while the processor stands, its devices and the tube to the time the pacer
+/// gives a standing machine (issue 16). The window calls it once a frame; the page once a
+/// frame at a set speed and back to back at full speed.
+pub fn run_frame(pacer: &mut Pacer, h: &mut impl Frame, now: Duration) {
+    if !h.running() {
+        // The processor stands; its devices and the tube do not: a character being typed is
+        // finished, a tape line lands in the reader buffer, the picture fades - emulated time
+        // goes on without processor cycles (the controller's step of a standing machine).
+        if let Some(t) = pacer.stopped(now, h.time_ns()) {
+            if t > h.time_ns() {
+                h.step(t);
+            }
+        }
+        return;
+    }
+    match pacer.plan(now, h.time_ns()) {
+        Run::Hold => {}
+        Run::Until(t) => run_to(h, t),
+        Run::For(budget) => {
+            let start = h.clock();
+            let end = start + budget;
+            let mut chunks = 0;
+            while h.running() && !h.quit() && h.clock() < end {
+                chunks += 1;
+                if chunks > FROZEN_CLOCK_CHUNKS && h.clock() == start {
+                    break;
+                }
+                let t = h.time_ns() + CHUNK_NS;
+                run_to(h, t);
+            }
+        }
+    }
+}
+
+/// Run to emulated time `t` in [`CHUNK_NS`] steps (the host strikes held keys between them).
+fn run_to(h: &mut impl Frame, t: u64) {
+    while h.running() && h.time_ns() < t && !h.quit() {
+        let now = h.time_ns();
+        if !h.step(t.min(now + CHUNK_NS)) {
+            return;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +272,87 @@ mod tests {
         // The machine only got to 10 ms when the host is at 2 s.
         assert_eq!(p.plan(ms(2000), 10_000_000), Run::Until(10_000_000));
         assert_eq!(p.plan(ms(2016), 10_000_000), Run::Until(26_000_000));
+    }
+
+    /// A machine that runs 1 ms of emulated time per ms of a clock that moves only when told,
+    /// recording each step's target.
+    struct Fake {
+        t: u64,
+        clock: std::cell::Cell<Duration>,
+        /// Host time each `clock()` look costs (0: a frozen clock).
+        tick: Duration,
+        running: bool,
+        stop_at: Option<u64>,
+        steps: Vec<u64>,
+    }
+
+    impl Frame for Fake {
+        fn running(&self) -> bool {
+            self.running
+        }
+        fn time_ns(&self) -> u64 {
+            self.t
+        }
+        fn clock(&self) -> Duration {
+            let c = self.clock.get();
+            self.clock.set(c + self.tick);
+            c
+        }
+        fn step(&mut self, t: u64) -> bool {
+            self.steps.push(t);
+            self.t = t;
+            if self.stop_at.is_some_and(|s| t >= s) {
+                self.running = false;
+            }
+            self.running
+        }
+    }
+
+    fn fake(tick: Duration) -> Fake {
+        Fake {
+            t: 0,
+            clock: std::cell::Cell::new(Duration::ZERO),
+            tick,
+            running: true,
+            stop_at: None,
+            steps: Vec::new(),
+        }
+    }
+
+    /// At a set speed a frame runs to the pacer's target in 5 ms chunks, the last one short.
+    #[test]
+    fn a_frame_runs_to_the_target_in_chunks() {
+        let mut p = Pacer::new(Speed::Factor(1.0), ms(0), 0);
+        let mut h = fake(Duration::ZERO);
+        run_frame(&mut p, &mut h, ms(12));
+        assert_eq!(h.steps, [5_000_000, 10_000_000, 12_000_000]);
+        // Stopped by the program at 7 ms: no step after it.
+        let mut h = fake(Duration::ZERO);
+        h.stop_at = Some(7_000_000);
+        let mut p = Pacer::new(Speed::Factor(1.0), ms(0), 0);
+        run_frame(&mut p, &mut h, ms(20));
+        assert_eq!(h.steps, [5_000_000, 10_000_000]);
+        // Standing, emulated time goes on in one step to the host's time.
+        let mut p = Pacer::new(Speed::Factor(1.0), ms(0), 0);
+        let mut h = fake(Duration::ZERO);
+        h.running = false;
+        run_frame(&mut p, &mut h, ms(30));
+        assert_eq!(h.steps, [30_000_000]);
+    }
+
+    /// At full speed a frame runs chunks for the budget of host time; a clock that does not
+    /// move ends it after one emulated second instead of never.
+    #[test]
+    fn full_speed_runs_for_the_budget_and_a_frozen_clock_ends_it() {
+        let mut p = Pacer::new(Speed::Max, ms(0), 0);
+        let mut h = fake(ms(1));
+        run_frame(&mut p, &mut h, ms(0));
+        // One clock look for the start, then one before each chunk: 11 chunks in 12 ms.
+        assert_eq!(h.steps.len(), 11);
+        assert_eq!(h.t, 11 * CHUNK_NS);
+        let mut h = fake(Duration::ZERO);
+        run_frame(&mut p, &mut h, ms(0));
+        assert_eq!(h.steps.len(), FROZEN_CLOCK_CHUNKS as usize);
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The machine behind the page: the run controller, the pacer and the `Screen`, driven by the
-//! page's script one animation frame at a time.
+//! page's script 30 times a second (and back to back at full speed).
 // `#[wasm_bindgen]` expands to unsafe glue (pointers across the JS boundary): allowed in this
 // module of exported items only; the crate denies unsafe code everywhere else (Cargo.toml).
 #![allow(unsafe_code)]
@@ -9,10 +9,11 @@ use crate::tapes;
 use pdp1_core::sound::{FlagSynth, SoundConfig};
 use pdp1_core::StopReason;
 use pdp1_host::config::{Settings, Speed};
+use pdp1_host::draw::canvas::Rect;
 use pdp1_host::draw::console::{self, Hit, Key as CKey};
 use pdp1_host::draw::render::{Screen, DEFAULT_SIZE};
 use pdp1_host::library::{self, Use};
-use pdp1_host::pacing::{Pacer, Run};
+use pdp1_host::pacing::{self, Pacer};
 use pdp1_host::run::{Advance, ReadIn, RunControl, RunPlan, Stop};
 use pdp1_host::setup::Setup;
 use pdp1_host::tape::Tape;
@@ -20,12 +21,9 @@ use pdp1_host::typeout::Paper;
 use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
-/// Longest stretch of emulated time run between looks at the keys (the window's 5 ms).
-const CHUNK_NS: u64 = 5_000_000;
-/// At full speed, after this many chunks in one frame (one emulated second) the frame ends if
-/// the page's clock has not moved: headless Chromium's virtual time stands still inside a
-/// task, and the frame must end for it to go on. A browser's clock moves, and its budget decides.
-const FROZEN_CLOCK_CHUNKS: u32 = 200;
+/// A longer stretch of emulated time between two calls for sound is not played (the window's
+/// `frontend/sound.rs` rule).
+const SOUND_GAP_NS: u64 = 500_000_000;
 
 /// Where the punch's tape goes when the page downloads it (the run controller keeps what was
 /// punched for its result file; the page hands the bytes to the browser instead).
@@ -72,6 +70,8 @@ pub struct Page {
     /// The picture as the canvas takes it: RGBA bytes, a word a pixel (wasm32 is
     /// little-endian: 0xAABBGGRR).
     rgba: Vec<u32>,
+    /// What the last draw changed (see [`Page::damage`]).
+    damage: Rect,
     synth: FlagSynth,
     /// Which flags sound (the synth is made again at the page's sample rate).
     sound_flags: SoundConfig,
@@ -136,65 +136,74 @@ impl Page {
             paper: Paper::new(false),
             text: String::new(),
             rgba: Vec::new(),
+            damage: Rect::new(0, 0, 0, 0),
             synth,
             sound_flags: config,
             sound: Vec::new(),
         })
     }
 
-    /// One animation frame: run the machine as far as the pacing allows ([`Page::run`]), then
+    /// One tick of the page: run the machine as far as the pacing allows ([`Page::run`]), then
     /// draw ([`Page::draw`]). True when the picture changed.
     pub fn frame(&mut self) -> bool {
         self.run();
         self.draw()
     }
 
-    /// Run the machine as far as the pacing allows (at full speed: the frame's budget).
+    /// Run the machine as far as the pacing allows: to real time (or a multiple), or at full
+    /// speed for the pacer's budget of the page's clock (the library's frame loop, the
+    /// window's too). At full speed the page calls it back to back ([`Page::flat_out`]).
     pub fn run(&mut self) {
         let now = host(clock_ms());
-        let t = self.run.machine().time_ns();
-        if !self.run.machine().running() {
-            // The processor stands; its devices and the tube go on (the window's rule).
-            if let Some(to) = self.pacer.stopped(now, t) {
-                if to > t {
-                    self.step(to);
-                }
-            }
-        } else {
-            match self.pacer.plan(now, t) {
-                Run::Hold => {}
-                Run::Until(to) => self.run_to(to),
-                Run::For(budget) => {
-                    let start = clock_ms();
-                    let end = start + budget.as_secs_f64() * 1e3;
-                    let mut chunks = 0;
-                    while self.run.machine().running() && clock_ms() < end {
-                        chunks += 1;
-                        if chunks > FROZEN_CLOCK_CHUNKS && clock_ms() == start {
-                            break;
-                        }
-                        let to = self.run.machine().time_ns() + CHUNK_NS;
-                        self.run_to(to);
-                    }
-                }
-            }
-        }
+        let mut pacer = self.pacer.clone();
+        pacing::run_frame(&mut pacer, self, now);
+        self.pacer = pacer;
     }
 
-    /// Render, and convert to RGBA when the picture changed (then true: the page copies it
-    /// to the canvas).
+    /// The machine runs at full speed (not paused): the page then runs it in back-to-back
+    /// tasks rather than once a tick.
+    pub fn flat_out(&self) -> bool {
+        self.pacer.speed() == Speed::Max && !self.pacer.paused() && self.run.machine().running()
+    }
+
+    /// Render, and convert to RGBA what the picture changed ([`Page::damage`]); true when it
+    /// changed (the page then copies that rectangle to the canvas). A Kalah board lights a
+    /// fifth of the canvas, so converting and copying only that is most of the page's saving
+    /// at 1× (docs/web.md, "Figures").
     pub fn draw(&mut self) -> bool {
         self.screen.render(self.run.machine());
-        if !self.screen.dirty() && !self.rgba.is_empty() {
+        let (w, h) = self.screen.size();
+        let fresh = self.rgba.len() != w * h;
+        if !self.screen.dirty() && !fresh {
+            self.damage = Rect::new(0, 0, 0, 0);
             return false;
         }
+        let d = if fresh {
+            self.rgba.resize(w * h, 0);
+            Rect::new(0, 0, w as i32, h as i32)
+        } else {
+            self.screen.damage()
+        };
         let px = self.screen.pixels();
-        self.rgba.resize(px.len(), 0);
-        for (o, &p) in self.rgba.iter_mut().zip(px) {
-            // 0x00RRGGBB → bytes R, G, B, 255 in memory.
-            *o = 0xff00_0000 | (p & 0xff) << 16 | (p & 0xff00) | (p >> 16 & 0xff);
+        let (x0, x1) = (d.x as usize, d.right() as usize);
+        for y in d.y as usize..d.bottom() as usize {
+            let row = y * w;
+            for (o, &p) in self.rgba[row + x0..row + x1]
+                .iter_mut()
+                .zip(&px[row + x0..row + x1])
+            {
+                // 0x00RRGGBB → bytes R, G, B, 255 in memory.
+                *o = 0xff00_0000 | (p & 0xff) << 16 | (p & 0xff00) | (p >> 16 & 0xff);
+            }
         }
+        self.damage = d;
         true
+    }
+
+    /// The rectangle the last [`Page::draw`] changed: x, y, width, height in canvas pixels.
+    pub fn damage(&self) -> Vec<i32> {
+        let d = self.damage;
+        vec![d.x, d.y, d.w, d.h]
     }
 
     /// The canvas size changed (CSS pixels times the device's ratio).
@@ -319,17 +328,21 @@ impl Page {
     /// The sound since the last call at `rate` samples a second, -1…1 (only at 1×: at other
     /// speeds the square waves would be noise, the window's rule). The page plays it.
     pub fn take_sound(&mut self, rate: u32) -> Vec<f32> {
-        let m = self.run.machine();
-        if self.synth.rate() != rate.max(1) {
-            self.synth = FlagSynth::new(self.sound_flags, rate.max(1), m.time_ns(), m.pf());
-        }
+        let rate = rate.max(1);
         let changes = self.run.drain_flags();
-        let now = self.run.machine().time_ns();
-        self.sound.clear();
-        self.synth.render(&changes, now, &mut self.sound);
-        if self.pacer.speed() != Speed::Factor(1.0) || self.pacer.paused() {
+        let m = self.run.machine();
+        let now = m.time_ns();
+        let from = self.synth.time_ns();
+        let audible = self.pacer.speed() == Speed::Factor(1.0) && !self.pacer.paused();
+        // Silent, or after a gap (a pause, a tab in the background: the window's half second),
+        // the synth starts again from now instead of rendering what nobody hears: at full
+        // speed that was seconds of samples every tick, two thirds of the page's time.
+        if !audible || now < from || now - from > SOUND_GAP_NS || self.synth.rate() != rate {
+            self.synth = FlagSynth::new(self.sound_flags, rate, now, m.pf());
             return Vec::new();
         }
+        self.sound.clear();
+        self.synth.render(&changes, now, &mut self.sound);
         let full = f32::from(i16::MAX);
         self.sound.iter().map(|&s| f32::from(s) / full).collect()
     }
@@ -347,18 +360,8 @@ impl Page {
 }
 
 impl Page {
-    /// Run to emulated time `t` in chunks.
-    fn run_to(&mut self, t: u64) {
-        while self.run.machine().running() && self.run.machine().time_ns() < t {
-            let now = self.run.machine().time_ns();
-            if !self.step(t.min(now + CHUNK_NS)) {
-                return;
-            }
-        }
-    }
-
     /// One step of the controller; false when the machine stopped.
-    fn step(&mut self, t: u64) -> bool {
+    fn advance(&mut self, t: u64) -> bool {
         let a = self.run.advance(t);
         self.show(&a);
         a.stop.is_none() && a.end.is_none()
@@ -444,6 +447,22 @@ impl Page {
     fn toggle_switch(&mut self, sw: console::Switch) {
         self.run.toggle_switch(sw);
         self.screen.view.extend_switch = self.run.machine().extend_switch();
+    }
+}
+
+/// The page's machine for the library's frame loop.
+impl pacing::Frame for Page {
+    fn running(&self) -> bool {
+        self.run.machine().running()
+    }
+    fn time_ns(&self) -> u64 {
+        self.run.machine().time_ns()
+    }
+    fn clock(&self) -> Duration {
+        host(clock_ms())
+    }
+    fn step(&mut self, t: u64) -> bool {
+        self.advance(t)
     }
 }
 

@@ -14,10 +14,14 @@ pub struct Query {
     pub sense_switches: Option<u8>,
     pub typed: Option<Vec<Key>>,
     pub speed: Option<Speed>,
+    /// `keypad=1`: the touch keypad shown whatever the screen (a kiosk with a touch panel the
+    /// browser does not report, and the tests); `keypad=0`: never. The page's script reads it;
+    /// here it is checked.
+    pub keypad: Option<bool>,
 }
 
 /// The parameters a link may have.
-pub const NAMES: [&str; 5] = ["tape", "tw", "ss", "type", "speed"];
+pub const NAMES: [&str; 6] = ["tape", "tw", "ss", "type", "speed", "keypad"];
 
 /// Parse `query` (with or without the leading `?`). An unknown parameter, a repeated one, or
 /// a value its option refuses is an error naming it.
@@ -40,6 +44,13 @@ pub fn parse(query: &str) -> Result<Query, String> {
             "ss" => q.sense_switches = Some(parse_sense_list(&v, "ss").map_err(e)?),
             "type" => q.typed = Some(parse_typed(&v).map_err(e)?),
             "speed" => q.speed = Some(parse_speed(&v, "speed").map_err(e)?),
+            "keypad" => {
+                q.keypad = Some(match v.as_str() {
+                    "1" => true,
+                    "0" => false,
+                    _ => return Err(format!("link: keypad={v}: 1 (shown) or 0 (hidden)")),
+                })
+            }
             _ => {
                 return Err(format!(
                     "link: unknown parameter `{k}` (the page knows {})",
@@ -91,6 +102,8 @@ mod tests {
         assert_eq!(q.speed, Some(Speed::Max));
         assert_eq!(parse("ss=3,5").unwrap().sense_switches, Some(0o12));
         assert_eq!(parse("speed=2").unwrap().speed, Some(Speed::Factor(2.0)));
+        assert_eq!(parse("keypad=1").unwrap().keypad, Some(true));
+        assert_eq!(parse("keypad=0").unwrap().keypad, Some(false));
     }
 
     #[test]
@@ -100,6 +113,7 @@ mod tests {
             .unwrap_err()
             .contains("unknown parameter `colour`"));
         assert!(parse("speed=fast").unwrap_err().contains("speed"));
+        assert!(parse("keypad=yes").unwrap_err().contains("keypad"));
         assert!(parse("tw=1&tw=2").unwrap_err().contains("twice"));
         assert!(parse("type=%2").unwrap_err().contains("escape"));
         assert!(parse("").is_ok());

@@ -26,6 +26,22 @@ impl Rect {
     pub fn bottom(&self) -> i32 {
         self.y + self.h
     }
+    /// The smallest rectangle holding both (an empty one holds nothing).
+    pub fn union(self, o: Rect) -> Rect {
+        if o.w <= 0 || o.h <= 0 {
+            return self;
+        }
+        if self.w <= 0 || self.h <= 0 {
+            return o;
+        }
+        let (x, y) = (self.x.min(o.x), self.y.min(o.y));
+        Rect::new(
+            x,
+            y,
+            self.right().max(o.right()) - x,
+            self.bottom().max(o.bottom()) - y,
+        )
+    }
 }
 
 /// 0x00RRGGBB.

@@ -102,6 +102,8 @@ pub struct Phosphor {
     shown: Vec<bool>,
     /// The picture changed since it was last drawn (time moved or points arrived).
     changed: bool,
+    /// The pane pixels the last `draw` wrote, as a rectangle (x, y, w, h; w = 0: none).
+    written: (usize, usize, usize, usize),
 }
 
 impl Phosphor {
@@ -144,6 +146,7 @@ impl Phosphor {
             pending: Vec::new(),
             shown: vec![true; tiles * tiles],
             changed: true,
+            written: (0, 0, 0, 0),
         }
     }
 
@@ -365,6 +368,7 @@ impl Phosphor {
     /// moves on writes none).
     pub fn draw(&mut self, canvas: &mut Canvas, ox: usize, oy: usize, all: bool) -> bool {
         // A stopped or paused machine: the canvas already shows this picture.
+        self.written = (0, 0, 0, 0);
         if !self.changed && !all {
             return false;
         }
@@ -373,6 +377,12 @@ impl Phosphor {
             self.draw_bezel(canvas, ox, oy);
         }
         let mut wrote = all;
+        // The tiles written, in tile units: [x0, x1) × [y0, y1).
+        let mut span = if all {
+            (0, self.tiles, 0, self.tiles)
+        } else {
+            (usize::MAX, 0, usize::MAX, 0)
+        };
         for t in 0..self.tile_blue.len() {
             let lit = self.tile_blue[t] > 0.0 || self.tile_green[t] > 0.0;
             if !lit && !self.shown[t] && !all {
@@ -381,6 +391,12 @@ impl Phosphor {
             wrote = true;
             self.shown[t] = lit;
             let (tx, ty) = (t % self.tiles, t / self.tiles);
+            span = (
+                span.0.min(tx),
+                span.1.max(tx + 1),
+                span.2.min(ty),
+                span.3.max(ty + 1),
+            );
             let x0 = tx * TILE;
             let x1 = (x0 + TILE).min(self.size).min(canvas.w.saturating_sub(ox));
             if x1 <= x0 {
@@ -408,7 +424,22 @@ impl Phosphor {
                 }
             }
         }
+        if span.0 < span.1 {
+            let (x0, y0) = (span.0 * TILE, span.2 * TILE);
+            self.written = (
+                x0,
+                y0,
+                (span.1 * TILE).min(self.size) - x0,
+                (span.3 * TILE).min(self.size) - y0,
+            );
+        }
         wrote
+    }
+
+    /// The pane pixels the last [`Phosphor::draw`] wrote (x, y, w, h; w = 0 when none): the
+    /// page copies only these to its canvas.
+    pub fn written(&self) -> (usize, usize, usize, usize) {
+        self.written
     }
 
     /// The picture holds still in extent: the tiles holding light are the ones drawn lit last

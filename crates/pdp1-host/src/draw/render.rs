@@ -276,6 +276,9 @@ pub struct Screen {
     paper_shown: Option<(u64, usize)>,
     /// The last frame changed the picture (the window uploads only changed frames).
     dirty: bool,
+    /// Where it changed it: the bounding rectangle of the pixels written (the page copies only
+    /// these to its canvas).
+    damage: Rect,
     /// A hash of the console and debugger panes as last drawn: a repaint that draws the same
     /// pixels (a stopped machine, or lamps that did not change) does not count as a change.
     panels_hash: u64,
@@ -357,6 +360,7 @@ impl Screen {
             paper_version: 0,
             paper_shown: None,
             dirty: true,
+            damage: Rect::new(0, 0, 0, 0),
             panels_hash: 0,
         }
     }
@@ -365,6 +369,12 @@ impl Screen {
     /// skips uploading unchanged frames, issue 17's CPU budget).
     pub fn dirty(&self) -> bool {
         self.dirty
+    }
+
+    /// The rectangle of the canvas the last [`Screen::render`] changed (empty when it changed
+    /// nothing): a host that copies pixels itself copies only these.
+    pub fn damage(&self) -> Rect {
+        self.damage
     }
 
     /// The picture as last rendered.
@@ -529,14 +539,34 @@ impl Screen {
         let steady = self.phosphor.steady() && self.phosphor2.as_ref().is_none_or(|p| p.steady());
         let scope = all || due || !steady || self.frame.is_multiple_of(2);
         let mut dirty = all;
+        let full = Rect::new(0, 0, self.canvas.w as i32, self.canvas.h as i32);
+        let mut damage = if all { full } else { Rect::new(0, 0, 0, 0) };
+        // What a tube's draw wrote, on the canvas.
+        let wrote = |p: &Phosphor, x: usize, y: usize| {
+            let (wx, wy, ww, wh) = p.written();
+            Rect::new((x + wx) as i32, (y + wy) as i32, ww as i32, wh as i32)
+        };
         if scope {
             dirty |= match (&mut self.phosphor2, self.shown, l.scope2) {
                 (Some(p2), _, Some(r2)) => {
+                    let (x2, y2) = (r2.x as usize, r2.y as usize);
                     let a = self.phosphor.draw(&mut self.canvas, sx, sy, all);
-                    p2.draw(&mut self.canvas, r2.x as usize, r2.y as usize, all) || a
+                    let b = p2.draw(&mut self.canvas, x2, y2, all);
+                    damage = damage
+                        .union(wrote(&self.phosphor, sx, sy))
+                        .union(wrote(p2, x2, y2));
+                    a || b
                 }
-                (Some(p2), Scopes::Second, None) => p2.draw(&mut self.canvas, sx, sy, all),
-                _ => self.phosphor.draw(&mut self.canvas, sx, sy, all),
+                (Some(p2), Scopes::Second, None) => {
+                    let b = p2.draw(&mut self.canvas, sx, sy, all);
+                    damage = damage.union(wrote(p2, sx, sy));
+                    b
+                }
+                _ => {
+                    let a = self.phosphor.draw(&mut self.canvas, sx, sy, all);
+                    damage = damage.union(wrote(&self.phosphor, sx, sy));
+                    a
+                }
             };
         }
         // A running machine changes its lamps every instruction: follow it at a lower rate.
@@ -580,7 +610,10 @@ impl Screen {
             let h = self.canvas.hash(l.console)
                 ^ self.canvas.hash(l.debug).rotate_left(1)
                 ^ self.canvas.hash(l.strip).rotate_left(2);
-            dirty |= h != self.panels_hash;
+            if h != self.panels_hash {
+                dirty = true;
+                damage = damage.union(l.console).union(l.debug).union(l.strip);
+            }
             self.panels_hash = h;
         }
         let paper = (self.paper_version, self.view.paper_scroll);
@@ -588,14 +621,25 @@ impl Screen {
             self.draw_paper(l.paper, l.s);
             self.paper_shown = Some(paper);
             dirty = true;
+            damage = damage.union(l.paper);
         }
         self.help_hits.clear();
         if self.view.help {
             self.draw_help();
             self.redraw_all = true;
             dirty = true;
+            damage = full;
         }
         self.dirty = dirty;
+        // (Panes are clipped to the canvas; a tube's pane may reach past its edge.)
+        let d = damage;
+        let (x, y) = (d.x.clamp(0, full.w), d.y.clamp(0, full.h));
+        self.damage = Rect::new(
+            x,
+            y,
+            (d.right().min(full.w) - x).max(0),
+            (d.bottom().min(full.h) - y).max(0),
+        );
         &self.canvas.px
     }
 
@@ -1173,5 +1217,47 @@ mod tests {
         let even = others.clone().filter(|f| f % 2 == 0).count();
         assert_eq!(moving, others.count(), "a moving spot: every frame");
         assert_eq!(steady, even, "a refreshed spot: every other frame");
+    }
+
+    /// The page copies only what changed: the first frame is all of the canvas, a frame that
+    /// changed nothing is empty, a lit spot's frame is the spot's tiles (inside the tube's pane,
+    /// far smaller than it, holding the spot's pixel), and a lamp's frame covers the console.
+    #[test]
+    fn damage_is_what_changed() {
+        let mut m = Machine::new(pdp1_core::MachineConfig::default()).unwrap();
+        let mut sc = Screen::new(1280, 760);
+        sc.render(&m);
+        assert_eq!(sc.damage(), Rect::new(0, 0, 1280, 760), "the first frame");
+        for _ in 0..PANEL_EVERY {
+            sc.render(&m);
+            assert_eq!((sc.damage().w, sc.damage().h), (0, 0), "nothing changed");
+        }
+        m.idle_until(10_000_000);
+        let mut p = point(0);
+        p.time_ns = 5_000_000;
+        sc.feed_display(&[p]);
+        // (Frames until the scope's: a still picture is drawn every other frame.)
+        let d = (0..2)
+            .map(|_| {
+                sc.render(&m);
+                sc.damage()
+            })
+            .find(|d| d.w > 0)
+            .expect("the spot is drawn");
+        let sp = sc.layout.scope;
+        assert!(d.x >= sp.x && d.right() <= sp.right() && d.y >= sp.y && d.bottom() <= sp.bottom());
+        assert!(d.w * d.h * 16 < sp.w * sp.h, "{d:?} is most of the tube");
+        let (cx, cy) = (sp.x + sp.w / 2, sp.y + sp.h / 2);
+        assert!(d.contains(cx, cy), "{d:?} misses the spot at the centre");
+        m.set_ac(pdp1_core::Word::new(0o777_777));
+        let c = sc.layout.console;
+        let lamps = (0..PANEL_EVERY)
+            .map(|_| {
+                sc.render(&m);
+                sc.damage()
+            })
+            .find(|d| d.w > 0 && d.x >= c.x)
+            .expect("the new AC is drawn");
+        assert!(lamps.contains(c.x, c.y) && lamps.contains(c.right() - 1, c.bottom() - 1));
     }
 }

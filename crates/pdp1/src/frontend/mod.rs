@@ -20,7 +20,7 @@ use crate::setup::Setup;
 use anyhow::{anyhow, bail};
 use console::{Hit, Key as CKey, SWITCH_COUNT};
 use minifb::{InputCallback, Key, MouseButton, MouseMode, Window, WindowOptions};
-use pacing::{Pacer, Run, Speed};
+use pacing::{Pacer, Speed};
 use pdp1_core::StopReason;
 use render::{Screen, DEFAULT_SIZE};
 use std::cell::RefCell;
@@ -31,8 +31,6 @@ use std::time::{Duration, Instant};
 /// Frames per second. The phosphor is computed from emulated time, so the frame rate only
 /// decides how smooth motion looks; 50 Hz keeps host CPU use low.
 pub const FPS: u32 = 50;
-/// Longest stretch of emulated time run between looks at the keyboard queue.
-const CHUNK_NS: u64 = 5_000_000;
 
 /// Characters typed on the host, collected by minifb's input callback.
 #[derive(Default)]
@@ -384,32 +382,13 @@ impl App {
         }
     }
 
-    /// Run the machine for this frame's share of time, showing its output as it comes.
+    /// Run the machine for this frame's share of time, showing its output as it comes (the
+    /// library's frame loop, the page's too: `pacing::run_frame`).
     pub fn emulate(&mut self) {
         let host = self.host_now();
-        if !self.run.machine().running() {
-            // The processor stands; its devices and the tube do not (issue 16): a character
-            // being typed is finished, a tape line lands in the reader buffer, the picture
-            // fades - emulated time goes on without processor cycles (the controller's step
-            // of a standing machine; the script acts there too).
-            if let Some(t) = self.pacer.stopped(host, self.run.machine().time_ns()) {
-                if t > self.run.machine().time_ns() {
-                    self.step(t);
-                }
-            }
-        } else {
-            match self.pacer.plan(host, self.run.machine().time_ns()) {
-                Run::Hold => {}
-                Run::Until(t) => self.run_to(t),
-                Run::For(budget) => {
-                    let end = Instant::now() + budget;
-                    while self.run.machine().running() && Instant::now() < end && !self.quit {
-                        let t = self.run.machine().time_ns() + CHUNK_NS;
-                        self.run_to(t);
-                    }
-                }
-            }
-        }
+        let mut pacer = self.pacer.clone();
+        pacing::run_frame(&mut pacer, self, host);
+        self.pacer = pacer;
         self.feed_sound();
         self.expire_status();
         self.show_thinking();
@@ -436,16 +415,6 @@ impl App {
             self.after_move = false;
             if let Some(hint) = space_hint(&v.program_help) {
                 self.status(hint);
-            }
-        }
-    }
-
-    /// Run to emulated time `t` in chunks, striking held host keys between chunks.
-    fn run_to(&mut self, t: u64) {
-        while self.run.machine().running() && self.run.machine().time_ns() < t && !self.quit {
-            let now = self.run.machine().time_ns();
-            if !self.step(t.min(now + CHUNK_NS)) {
-                return;
             }
         }
     }
@@ -1070,6 +1039,25 @@ impl App {
                 };
             }
         }
+    }
+}
+
+/// The window's machine for the library's frame loop.
+impl pacing::Frame for App {
+    fn running(&self) -> bool {
+        self.run.machine().running()
+    }
+    fn time_ns(&self) -> u64 {
+        self.run.machine().time_ns()
+    }
+    fn clock(&self) -> Duration {
+        self.host_now()
+    }
+    fn step(&mut self, t: u64) -> bool {
+        App::step(self, t)
+    }
+    fn quit(&self) -> bool {
+        self.quit
     }
 }
 
