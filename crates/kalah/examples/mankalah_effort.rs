@@ -76,7 +76,10 @@ fn main() {
                 stat as f64 / short as f64
             );
         } else {
-            println!("| {d} | {plain} | {stat} | {:.2} |", stat as f64 / plain as f64);
+            println!(
+                "| {d} | {plain} | {stat} | {:.2} |",
+                stat as f64 / plain as f64
+            );
         }
     }
 }
