@@ -6,8 +6,11 @@
 //! order. Summed over positions of matches the reference plays against itself (its first two
 //! actions random). `cargo run --release -p kalah --example mankalah_effort -- [matches]
 //! [max-depth] [--short-look]` (docs/kalah.md, "Depth and time").
+#[path = "support/random_action.rs"]
+mod random_action;
 use kalah::mankalah::{choose, config, deepen, Action, Match};
 use kalah::search;
+use random_action::random_action;
 
 fn main() {
     let short_too = std::env::args().any(|a| a == "--short-look");
@@ -24,11 +27,7 @@ fn main() {
         let mut m = Match::default();
         while !m.over() {
             let a = if m.actions < 2 {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let acts = m.legal_actions();
-                acts[(seed >> 33) as usize % acts.len()]
+                random_action(&m, &mut seed)
             } else {
                 choose(&m, 4).expect("a move")
             };

@@ -6,10 +6,13 @@
 //! matches differ. Static order, no deepening (the values, not the time, are compared).
 //! `cargo run --release -p kalah --example mankalah_eval -- [matches] [depth] [w]`
 //! (docs/kalah.md, "Depth and time").
+#[path = "support/random_action.rs"]
+mod random_action;
 use kalah::board::Board;
 use kalah::mankalah::{config, Action, Match, HOLES};
 use kalah::search::{self, Config};
 use kalah::{Evaluate, Side};
+use random_action::random_action;
 
 /// 4 (Ka − Kb) + w (pits A − pits B); the end of the game 4 × the utility.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,11 +63,7 @@ fn main() {
         let mut m = Match::default();
         while !m.over() {
             let a = if m.actions < 2 {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let acts = m.legal_actions();
-                acts[(seed >> 33) as usize % acts.len()]
+                random_action(&m, &mut seed)
             } else {
                 // The match's first player plays board side A unless North swapped.
                 let first_to_move = (m.to_move() == Side::A) != m.swapped;
