@@ -1,12 +1,19 @@
 //! What the 7×7 program's time-managed search costs with each move order: positions examined
 //! (`e`, which the PDP-1 program examines at about 3 ms each) by iterative deepening to each
-//! depth (`kalah::mankalah::deepen`), with Russell's short look and with the static order
-//! alone, summed over positions of matches the reference plays against itself (its first two
+//! depth (`kalah::mankalah::deepen`, the previous depth's best move first at the root) with
+//! the static order, against the same depths searched each alone (the deepening before that
+//! ordering); with `--short-look`, the deepening with Russell's short look against the static
+//! order. Summed over positions of matches the reference plays against itself (its first two
 //! actions random). `cargo run --release -p kalah --example mankalah_effort -- [matches]
-//! [max-depth]` (docs/kalah.md, "Depth and time").
+//! [max-depth] [--short-look]` (docs/kalah.md, "Depth and time").
+#[path = "support/random_action.rs"]
+mod random_action;
 use kalah::mankalah::{choose, config, deepen, Action, Match};
+use kalah::search;
+use random_action::random_action;
 
 fn main() {
+    let short_too = std::env::args().any(|a| a == "--short-look");
     let args: Vec<u32> = std::env::args()
         .skip(1)
         .filter_map(|a| a.parse().ok())
@@ -20,11 +27,7 @@ fn main() {
         let mut m = Match::default();
         while !m.over() {
             let a = if m.actions < 2 {
-                seed = seed
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let acts = m.legal_actions();
-                acts[(seed >> 33) as usize % acts.len()]
+                random_action(&m, &mut seed)
             } else {
                 choose(&m, 4).expect("a move")
             };
@@ -41,17 +44,41 @@ fn main() {
         "{} positions; e summed over the deepening to each depth",
         positions.len()
     );
-    println!("| depth | short look e | static e | static / short look |");
-    println!("|---:|---:|---:|---:|");
+    if short_too {
+        println!("| depth | short look e | static e | static / short look |");
+        println!("|---:|---:|---:|---:|");
+    } else {
+        println!("| depth | static e, each depth alone | static e, best move first | ratio |");
+        println!("|---:|---:|---:|---:|");
+    }
     for d in 1..=max {
-        let (mut short, mut stat) = (0u64, 0u64);
+        let (mut short, mut plain, mut stat) = (0u64, 0u64, 0u64);
         for m in &positions {
-            short += deepen(m, &config(d, true)).expect("a search").0.effort;
             stat += deepen(m, &config(d, false)).expect("a search").0.effort;
+            if short_too {
+                short += deepen(m, &config(d, true)).expect("a search").0.effort;
+            } else {
+                // The deepening without the previous depth's move first: each depth's search
+                // alone, as before issue 28's ordering.
+                plain += (1..=d)
+                    .map(|k| {
+                        search::search(&m.board, m.sowings(), &config(k, false), false)
+                            .expect("a search")
+                            .effort
+                    })
+                    .sum::<u64>();
+            }
         }
-        println!(
-            "| {d} | {short} | {stat} | {:.2} |",
-            stat as f64 / short as f64
-        );
+        if short_too {
+            println!(
+                "| {d} | {short} | {stat} | {:.2} |",
+                stat as f64 / short as f64
+            );
+        } else {
+            println!(
+                "| {d} | {plain} | {stat} | {:.2} |",
+                stat as f64 / plain as f64
+            );
+        }
     }
 }

@@ -343,8 +343,9 @@ impl Match {
 
 /// The machine's search: iterative deepening, as `roms/kalah7.mac` does on the space key. The
 /// position is searched with `c` at depth 1, 2, … up to `c.depth` (each a whole search of its
-/// own, [`config`]'s configuration at that depth, moves into the game = [`Match::sowings`]);
-/// the report is the deepest one's (its move, value and PV) with `e` and `p` summed over all of
+/// own, [`config`]'s configuration at that depth, moves into the game = [`Match::sowings`],
+/// except that from depth 2 on the root searches the previous depth's best move first,
+/// [`Config::root_first`]); the report is the deepest one's (its move, value and PV) with `e` and `p` summed over all of
 /// them. The program searches the same way and stops early when the operator tells it to move
 /// (sense switch 1): what it plays then is this function's with `c.depth` the depth it
 /// completed. `values` are the iterations' values, shallowest first.
@@ -358,6 +359,7 @@ pub fn deepen(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
             m.sowings(),
             &Config {
                 depth: d,
+                root_first: last.as_ref().map(|r: &Report| r.best),
                 ..c.clone()
             },
             false,
@@ -386,15 +388,45 @@ pub fn swap_value(values: &[i32]) -> i32 {
     }
 }
 
+/// South's first move from the tournament's opening (seven seeds a pit), in the protocol's
+/// numbering: hole 6 (DEC pit 2). North may swap, so South's player gets the value of the
+/// position North faces when North moves and its negation when North swaps: at best −|v|, and
+/// the best opening is the one whose value is nearest 0. From the table of the seven openings
+/// searched at depths 12 and 13 (docs/kalah.md, "The machine's swap"; the two depths' sum,
+/// which cancels the horizon's bias) hole 6's is 1, the nearest 0 (hole 7's −2, hole 5's 3, the
+/// others 5 or more in size). A book move: `roms/kalah7.mac` plays it without a search.
+pub const SOUTH_OPENING: u8 = 6;
+
+/// The report of the book move [`SOUTH_OPENING`]: nothing searched (`e`, `p` and `v` 0).
+fn book_report() -> Report {
+    let pit = HOLES + 1 - SOUTH_OPENING;
+    Report {
+        best: pit,
+        turn: vec![pit],
+        value: 0,
+        effort: 0,
+        long_effort: 0,
+        pv: Vec::new(),
+        lines: Vec::new(),
+        leaves: Vec::new(),
+        events: Vec::new(),
+        levels: Vec::new(),
+    }
+}
+
 /// The machine's action for the player to move, and the search behind it — what
-/// `roms/kalah7.mac` does on the space key: [`deepen`] to `c.depth`. On North's first turn the
+/// `roms/kalah7.mac` does on the space key: South's first move from the seven-seed opening is
+/// the book's ([`SOUTH_OPENING`], nothing searched); otherwise [`deepen`] to `c.depth`. On North's first turn the
 /// player swaps when [`swap_value`] of the iterations' values (South's kalah minus North's, plus
 /// the pits at the end) is above 0: the position North faces is worth more to South, and the
 /// swapper becomes South with North still to move. Otherwise, and on every other turn, the
 /// deepest search's move. `None` if the match is over or the depth is 0.
 pub fn choose_with(m: &Match, c: &Config) -> Option<(Action, Report)> {
-    if m.over() {
+    if m.over() || c.depth == 0 {
         return None;
+    }
+    if m.actions == 0 && m.board == Board7::opening(7) {
+        return Some((Action::Move(SOUTH_OPENING), book_report()));
     }
     let (r, values) = deepen(m, c)?;
     let a = if m.can_swap() && swap_value(&values) > 0 {
@@ -595,16 +627,28 @@ mod tests {
         assert!(differ > 0, "the rule never mattered");
     }
 
-    /// Iterative deepening: the deepest iteration's move, value and PV are the fixed-depth
-    /// search's, its counts the sum of every iteration's; the values listed shallowest first.
+    /// Iterative deepening: each iteration is the fixed-depth search with the previous one's
+    /// best move first at the root; the deepest one's move, value and PV are the report's, its
+    /// counts the sum of every iteration's; the values listed shallowest first are the plain
+    /// fixed-depth searches' (the root's value does not depend on the order), and over these
+    /// positions the best move first examines fewer positions in all.
     #[test]
     fn deepening_ends_with_the_fixed_depth_search() {
         let mut m = Match::default();
+        let (mut ordered, mut plain) = (0, 0);
         for h in [4, 2, 6, 1] {
             m.play(Action::Move(h)).unwrap();
             for short in [false, true] {
                 let (r, values) = deepen(&m, &config(4, short)).unwrap();
-                let each: Vec<Report> = (1..=4)
+                let mut each: Vec<Report> = Vec::new();
+                for d in 1..=4 {
+                    let c = Config {
+                        root_first: each.last().map(|e| e.best),
+                        ..config(d, short)
+                    };
+                    each.push(search::search(&m.board, m.sowings(), &c, false).unwrap());
+                }
+                let fixed: Vec<Report> = (1..=4)
                     .map(|d| {
                         search::search(&m.board, m.sowings(), &config(d, short), false).unwrap()
                     })
@@ -618,9 +662,12 @@ mod tests {
                     r.long_effort,
                     each.iter().map(|e| e.long_effort).sum::<u64>()
                 );
-                assert_eq!(values, each.iter().map(|e| e.value).collect::<Vec<_>>());
+                assert_eq!(values, fixed.iter().map(|e| e.value).collect::<Vec<_>>());
+                ordered += r.effort;
+                plain += fixed.iter().map(|e| e.effort).sum::<u64>();
             }
         }
+        assert!(ordered < plain, "{ordered} positions against {plain}");
         assert_eq!(swap_value(&[3]), 6);
         assert_eq!(swap_value(&[9, -2, 1]), -1);
     }
@@ -646,6 +693,26 @@ mod tests {
         }
         assert_eq!(perft(&m, 3), want);
         assert_eq!(perft(&Match::new(1), 2), 7 * 8);
+    }
+
+    /// South's first move from the seven-seed opening is the book's, nothing searched, at every
+    /// depth and order; from another seed count, or any later position, the search decides.
+    #[test]
+    fn south_opens_from_the_book() {
+        for short in [false, true] {
+            for depth in 1..=4 {
+                let (a, r) = choose_with(&Match::default(), &config(depth, short)).unwrap();
+                assert_eq!(a, Action::Move(SOUTH_OPENING));
+                assert_eq!((r.best, r.effort, r.long_effort, r.value), (2, 0, 0, 0));
+            }
+        }
+        assert!(choose_with(&Match::default(), &config(0, false)).is_none());
+        let (_, r) = choose_with(&Match::new(6), &config(3, false)).unwrap();
+        assert!(r.effort > 0);
+        let mut m = Match::default();
+        m.play(Action::Move(SOUTH_OPENING)).unwrap();
+        let (_, r) = choose_with(&m, &config(3, false)).unwrap();
+        assert!(r.effort > 0);
     }
 
     /// On North's first turn the machine swaps exactly when the last two iterations' values

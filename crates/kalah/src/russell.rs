@@ -213,6 +213,7 @@ impl Analysis {
             first_pv: self.egc,
             cutoff: crate::search::Cutoff::AtBound,
             search_root: false,
+            root_first: None,
             lines: self.egc,
         }
     }

@@ -101,6 +101,10 @@ pub struct Config<E = Valuation> {
     /// The root is searched even when the value function calls it decided (Bell's program: its
     /// memory may know the position it must move from, and it still has to choose a move).
     pub search_root: bool,
+    /// A move the root searches first, its other moves in their order after it (iterative
+    /// deepening: the previous iteration's best move, `roms/kalah7.mac`'s `rbf`); nothing if
+    /// it is not a legal move of the root.
+    pub root_first: Option<u8>,
 }
 
 /// When a move's value cuts off the remaining moves of a node.
@@ -173,6 +177,7 @@ impl Settings {
             lines: false,
             cutoff: Cutoff::AtBound,
             search_root: false,
+            root_first: None,
         }
     }
 }
@@ -392,7 +397,11 @@ impl<E> Searcher<'_, E> {
             return (clamp(v, alpha, beta), 0, Vec::new());
         }
         let (order, short) = if long {
-            self.long_order(b, depth - level, ply)
+            let (mut order, short) = self.long_order(b, depth - level, ply);
+            if k == 0 {
+                first_at_root(&mut order, self.c.root_first);
+            }
+            (order, short)
         } else {
             (self.static_moves(b), None)
         };
@@ -563,6 +572,14 @@ impl<E> Searcher<'_, E> {
     }
 }
 
+/// Put `first` at the front of `order` (the root's), the others after it in their order; no
+/// change if `first` is none or not in `order`.
+fn first_at_root(order: &mut [u8], first: Option<u8>) {
+    if let Some(i) = first.and_then(|m| order.iter().position(|&o| o == m)) {
+        order[..=i].rotate_right(1);
+    }
+}
+
 /// Search `b` (`moves_into_game` sowings into the game) with the configuration `c`; `trace`
 /// records every main-search leaf ([`Report::leaves`]) and level ([`Report::levels`]). `None` if
 /// the game is over or the depth is 0. With [`Config::first_pv`] a root that is decided but not
@@ -618,7 +635,7 @@ pub fn search<const H: usize, E: Evaluate<H>>(
     })
 }
 
-/// The root's order of moves, the best-ordered move's short-look value (if the short look
+/// The root's order of moves (with [`Config::root_first`] first), the best-ordered move's short-look value (if the short look
 /// ordered) and the positions the short look examined.
 pub fn root_order<const H: usize, E: Evaluate<H>>(
     b: &Board<H>,
@@ -626,7 +643,8 @@ pub fn root_order<const H: usize, E: Evaluate<H>>(
     c: &Config<E>,
 ) -> (Vec<u8>, Option<i32>, u64) {
     let mut probe = Searcher::new(c, b.to_move, false);
-    let (order, short) = probe.long_order(b, c.depth, moves_into_game);
+    let (mut order, short) = probe.long_order(b, c.depth, moves_into_game);
+    first_at_root(&mut order, c.root_first);
     (order, short, probe.effort)
 }
 

@@ -187,6 +187,7 @@ pub fn bell_config<E>(value: E, order: StaticOrder, cutoff: Cutoff) -> Config<E>
         lines: false,
         cutoff,
         search_root: true,
+        root_first: None,
     }
 }
 
