@@ -188,7 +188,7 @@ pub fn run_frame(pacer: &mut Pacer, h: &mut impl Frame, now: Duration) {
 }
 
 /// Run to emulated time `t` in [`CHUNK_NS`] steps (the host strikes held keys between them).
-fn run_to(h: &mut impl Frame, t: u64) {
+pub fn run_to(h: &mut impl Frame, t: u64) {
     while h.running() && h.time_ns() < t && !h.quit() {
         let now = h.time_ns();
         if !h.step(t.min(now + CHUNK_NS)) {

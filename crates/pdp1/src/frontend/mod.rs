@@ -1363,19 +1363,19 @@ mod tests {
         words.push(0o600000 | end); // jmp . (the program idles, as Kalah waits for a key)
         let kiosk_on = |words: &[u32]| {
             let mut app = kiosk_running(words);
-            app.run_to(2 * S);
+            pacing::run_to(&mut app, 2 * S);
             assert_eq!(app.run.machine().pc(), end, "the game's end is typed");
             app
         };
         let mut kiosk = kiosk_on(&words);
-        kiosk.run_to(2 * S + GAME_OVER_PAUSE_NS / 2);
+        pacing::run_to(&mut kiosk, 2 * S + GAME_OVER_PAUSE_NS / 2);
         kiosk.kiosk_restart();
         assert!(kiosk.run.machine().running(), "the result stays a while");
         assert!(
             kiosk.screen.paper().lines().len() > 1,
             "the result is on the paper"
         );
-        kiosk.run_to(2 * S + GAME_OVER_PAUSE_NS);
+        pacing::run_to(&mut kiosk, 2 * S + GAME_OVER_PAUSE_NS);
         kiosk.kiosk_restart();
         assert_eq!(kiosk.screen.paper().lines().len(), 1, "a fresh sheet");
         assert!(
@@ -1386,7 +1386,7 @@ mod tests {
 
         let mut played_on = kiosk_on(&words);
         played_on.events(&[Input::Char('\r')]);
-        played_on.run_to(2 * S + 2 * GAME_OVER_PAUSE_NS);
+        pacing::run_to(&mut played_on, 2 * S + 2 * GAME_OVER_PAUSE_NS);
         played_on.kiosk_restart();
         assert!(
             played_on.run.machine().running(),
