@@ -95,7 +95,10 @@ fn kalah7_transcript_matches_simh() {
     };
     // South's first move is the book's (issue 28: no search, `e0p0v0`, hole 6 typed as DEC
     // pit 2); after the swap the machine searches (depths 1 to 3, iterative deepening).
-    assert!(ours.starts_with(" \u{8}2,\ne0p0v0\n"), "our transcript: {ours:?}");
+    assert!(
+        ours.starts_with(" \u{8}2,\ne0p0v0\n"),
+        "our transcript: {ours:?}"
+    );
     assert!(ours.contains("e116p116v0"), "our transcript: {ours:?}");
     assert_eq!(ours, theirs);
 }
