@@ -1259,6 +1259,18 @@ mod tests {
         m
     }
 
+    /// A controller over `words`, with no tape and `typist`, started at 100.
+    fn started(words: &[(u32, u32)], typist: Typist) -> RunControl {
+        let mut rc = RunControl::new(
+            RunPlan::default(),
+            Feeder::new(None, &[]),
+            typist,
+            machine(words),
+        );
+        rc.set_test_address(0o100);
+        rc.start(false);
+        rc
+    }
     #[test]
     fn limits_count_from_the_start_of_the_run() {
         // 100: jmp 100 — run 40 instructions, then start a plan of 10 more.
@@ -1324,16 +1336,16 @@ mod tests {
     #[test]
     fn the_person_and_the_patient_keys_share_one_typist() {
         // 100: szf i 1 / 101: jmp 100 / 102: tyi / 103: jmp 100 — takes every key.
-        let m = machine(&[
-            (0o100, 0o650001),
-            (0o101, 0o600100),
-            (0o102, 0o720004),
-            (0o103, 0o600100),
-        ]);
         let typist = Typist::new(crate::keyboard::parse_typed("b").unwrap(), true);
-        let mut rc = RunControl::new(RunPlan::default(), Feeder::new(None, &[]), typist, m);
-        rc.set_test_address(0o100);
-        rc.start(false);
+        let mut rc = started(
+            &[
+                (0o100, 0o650001),
+                (0o101, 0o600100),
+                (0o102, 0o720004),
+                (0o103, 0o600100),
+            ],
+            typist,
+        );
         rc.type_char('A');
         let mut struck = Vec::new();
         for i in 1..=100 {
@@ -1349,15 +1361,7 @@ mod tests {
     /// script's STOP does not (the run's end rules go on), and START ends either.
     #[test]
     fn a_scripts_stop_is_not_the_operators() {
-        let m = machine(&[(0o100, 0o600100)]);
-        let mut rc = RunControl::new(
-            RunPlan::default(),
-            Feeder::new(None, &[]),
-            Typist::default(),
-            m,
-        );
-        rc.set_test_address(0o100);
-        rc.start(false);
+        let mut rc = started(&[(0o100, 0o600100)], Typist::default());
         rc.stop();
         assert!(rc.held && !rc.machine().running());
         rc.start(false);
@@ -1373,7 +1377,7 @@ mod tests {
     fn a_space_struck_while_the_program_thinks_waits_for_its_question() {
         // 100: szf i 1 / 101: jmp 100 / 102: tyi / 103: isp 200 / 104: jmp 103 (4095 times,
         // about 60 ms of thought) / 105: law i 7777 / 106: dac 200 / 107: jmp 100.
-        let m = machine(&[
+        let words = [
             (0o100, 0o650001),
             (0o101, 0o600100),
             (0o102, 0o720004),
@@ -1383,15 +1387,8 @@ mod tests {
             (0o106, 0o240200),
             (0o107, 0o600100),
             (0o200, 0o770000),
-        ]);
-        let mut rc = RunControl::new(
-            RunPlan::default(),
-            Feeder::new(None, &[]),
-            Typist::new(Vec::new(), true),
-            m,
-        );
-        rc.set_test_address(0o100);
-        rc.start(false);
+        ];
+        let mut rc = started(&words, Typist::new(Vec::new(), true));
         let mut spaces = 0;
         let mut go = |rc: &mut RunControl, until: u64| {
             let a = rc.advance(until);
