@@ -571,3 +571,53 @@ fn setup(q: &Query, name: &str, frames: Option<Vec<u8>>) -> Result<Setup, String
         ..Setup::default()
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdp1_host::pacing::CHUNK_NS;
+
+    /// Run `page` until its machine's emulated time reaches `t_ns`.
+    fn run_to(page: &mut Page, t_ns: u64) {
+        while page.run.machine().time_ns() < t_ns {
+            page.run();
+        }
+    }
+
+    /// At full speed the page keeps for the tube only the display points of the last tenth of
+    /// a second of emulated time (a bounded buffer however long it runs between pictures), and
+    /// a picture takes them; at a set speed every point goes to the tube at once.
+    #[test]
+    fn at_full_speed_the_tube_gets_the_last_tenth_of_a_second() {
+        // Kalah reads its tape in (28 s at the reader's speed), then shows its board while it
+        // waits for a pit: points all along.
+        let mut page = Page::new("?tape=kalah.rim&speed=max", "", None).expect("page");
+        run_to(&mut page, 40_000_000_000);
+        assert!(!page.points.is_empty(), "the board's points are kept");
+        assert!(page.points.len() < 1 << 17, "{} points", page.points.len());
+        page.cut_points();
+        let now = page.run.machine().time_ns();
+        let first = page
+            .points
+            .first()
+            .expect("the last tenth of a second has points");
+        assert!(first.time_ns >= now - FULL_SPEED_POINTS_NS);
+        // Older points were there (the board is refreshed all the time) and are gone: the
+        // first kept is within a refresh of the cut, not the oldest the buffer had.
+        assert!(first.time_ns < now - FULL_SPEED_POINTS_NS / 2);
+        assert!(page.draw());
+        assert!(page.points.is_empty(), "the picture took them");
+
+        // Points kept at full speed when the speed changes go to the tube with the next step's.
+        run_to(&mut page, now + 1_000_000_000);
+        assert!(!page.points.is_empty());
+        let now = page.run.machine().time_ns();
+        page.pacer
+            .set_speed(Speed::Factor(1.0), host(clock_ms()), now);
+        page.advance(now + CHUNK_NS);
+        assert!(
+            page.points.is_empty(),
+            "at a set speed the tube has them at once"
+        );
+    }
+}
