@@ -7,7 +7,7 @@
 use crate::query::{self, Query};
 use crate::tapes;
 use pdp1_core::sound::{FlagSynth, SoundConfig};
-use pdp1_core::{DisplayPoint, StopReason};
+use pdp1_core::StopReason;
 use pdp1_host::config::{Settings, Speed};
 use pdp1_host::draw::canvas::Rect;
 use pdp1_host::draw::console::{self, Hit, Key as CKey};
@@ -24,16 +24,6 @@ use wasm_bindgen::prelude::*;
 /// A longer stretch of emulated time between two calls for sound is not played (the window's
 /// `frontend/sound.rs` rule).
 const SOUND_GAP_NS: u64 = 500_000_000;
-
-/// At full speed the tube is shown only the display points of this much emulated time before
-/// each picture (ns). A tick of the page's clock then covers seconds of emulated time, and the
-/// phosphor model (`pdp1_host::draw::phosphor`) would splat every point whose afterglow has not
-/// gone — seconds of them a picture. A tenth of a second is two refreshes of a picture refreshed
-/// at 20 Hz (the Kalah board): the P7's blue-white flash (half-life 50 ms) has faded to a
-/// quarter by then and the afterglow a refreshed spot keeps is renewed by the later refresh
-/// anyway, so a still picture looks as before; what moves leaves a shorter trail, at a speed
-/// where it is a blur (docs/web.md, "How it is made").
-const FULL_SPEED_POINTS_NS: u64 = 100_000_000;
 
 /// Where the punch's tape goes when the page downloads it (the run controller keeps what was
 /// punched for its result file; the page hands the bytes to the browser instead).
@@ -82,10 +72,6 @@ pub struct Page {
     rgba: Vec<u32>,
     /// What the last draw changed (see [`Page::damage`]).
     damage: Rect,
-    /// At full speed, the display points since the last picture, no older than
-    /// [`FULL_SPEED_POINTS_NS`] before the machine's time (in time order, as the machine
-    /// makes them); fed to the tube when it is drawn.
-    points: Vec<DisplayPoint>,
     synth: FlagSynth,
     /// Which flags sound (the synth is made again at the page's sample rate).
     sound_flags: SoundConfig,
@@ -151,7 +137,6 @@ impl Page {
             text: String::new(),
             rgba: Vec::new(),
             damage: Rect::new(0, 0, 0, 0),
-            points: Vec::new(),
             synth,
             sound_flags: config,
             sound: Vec::new(),
@@ -186,7 +171,6 @@ impl Page {
     /// fifth of the canvas, so converting and copying only that is most of the page's saving
     /// at 1× (docs/web.md, "Figures").
     pub fn draw(&mut self) -> bool {
-        self.feed_points();
         self.screen.render(self.run.machine());
         let (w, h) = self.screen.size();
         let fresh = self.rgba.len() != w * h;
@@ -390,16 +374,11 @@ impl Page {
         if self.screen.view.tape_name != self.run.tape_in_reader() {
             self.screen.view.tape_name = self.run.tape_in_reader().to_owned();
         }
-        if self.pacer.speed() == Speed::Max {
-            self.points.extend_from_slice(&a.points);
-            // (Cut only now and then: the buffer holds a few slices' points at most.)
-            if self.points.len() > 1 << 16 {
-                self.cut_points();
-            }
-        } else {
-            self.feed_points();
-            self.screen.feed_display(&a.points);
-        }
+        // At full speed only the last tenth of a second's points reach the tube
+        // (`pdp1_host::draw::render::FULL_SPEED_POINTS_NS`, as in the window).
+        self.screen
+            .keep_recent_points(self.pacer.speed() == Speed::Max);
+        self.screen.feed_display(&a.points);
         self.screen.feed_typewriter(&a.typed);
         self.paper.render(&a.typed, &mut self.text);
         if let Some(end) = &a.end {
@@ -417,26 +396,6 @@ impl Page {
                     pdp1_host::run::End::from_stop(r, self.run.machine()).describe();
             }
             Some(Stop::Watch(_)) | None => {}
-        }
-    }
-
-    /// The points older than [`FULL_SPEED_POINTS_NS`] before the machine's time go.
-    fn cut_points(&mut self) {
-        let from = self
-            .run
-            .machine()
-            .time_ns()
-            .saturating_sub(FULL_SPEED_POINTS_NS);
-        let old = self.points.partition_point(|p| p.time_ns < from);
-        self.points.drain(..old);
-    }
-
-    /// The tube gets the points kept at full speed (the last of them only).
-    fn feed_points(&mut self) {
-        if !self.points.is_empty() {
-            self.cut_points();
-            self.screen.feed_display(&self.points);
-            self.points.clear();
         }
     }
 
@@ -570,54 +529,4 @@ fn setup(q: &Query, name: &str, frames: Option<Vec<u8>>) -> Result<Setup, String
         profile,
         ..Setup::default()
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use pdp1_host::pacing::CHUNK_NS;
-
-    /// Run `page` until its machine's emulated time reaches `t_ns`.
-    fn run_to(page: &mut Page, t_ns: u64) {
-        while page.run.machine().time_ns() < t_ns {
-            page.run();
-        }
-    }
-
-    /// At full speed the page keeps for the tube only the display points of the last tenth of
-    /// a second of emulated time (a bounded buffer however long it runs between pictures), and
-    /// a picture takes them; at a set speed every point goes to the tube at once.
-    #[test]
-    fn at_full_speed_the_tube_gets_the_last_tenth_of_a_second() {
-        // Kalah reads its tape in (28 s at the reader's speed), then shows its board while it
-        // waits for a pit: points all along.
-        let mut page = Page::new("?tape=kalah.rim&speed=max", "", None).expect("page");
-        run_to(&mut page, 40_000_000_000);
-        assert!(!page.points.is_empty(), "the board's points are kept");
-        assert!(page.points.len() < 1 << 17, "{} points", page.points.len());
-        page.cut_points();
-        let now = page.run.machine().time_ns();
-        let first = page
-            .points
-            .first()
-            .expect("the last tenth of a second has points");
-        assert!(first.time_ns >= now - FULL_SPEED_POINTS_NS);
-        // Older points were there (the board is refreshed all the time) and are gone: the
-        // first kept is within a refresh of the cut, not the oldest the buffer had.
-        assert!(first.time_ns < now - FULL_SPEED_POINTS_NS / 2);
-        assert!(page.draw());
-        assert!(page.points.is_empty(), "the picture took them");
-
-        // Points kept at full speed when the speed changes go to the tube with the next step's.
-        run_to(&mut page, now + 1_000_000_000);
-        assert!(!page.points.is_empty());
-        let now = page.run.machine().time_ns();
-        page.pacer
-            .set_speed(Speed::Factor(1.0), host(clock_ms()), now);
-        page.advance(now + CHUNK_NS);
-        assert!(
-            page.points.is_empty(),
-            "at a set speed the tube has them at once"
-        );
-    }
 }

@@ -282,7 +282,27 @@ pub struct Screen {
     /// A hash of the console and debugger panes as last drawn: a repaint that draws the same
     /// pixels (a stopped machine, or lamps that did not change) does not count as a change.
     panels_hash: u64,
+    /// At full speed ([`Screen::keep_recent_points`]), the display points since the last
+    /// picture, the last [`FULL_SPEED_POINTS_NS`] of them only, fed to the tube when it is
+    /// rendered; `None` at a set speed, where every point goes to the tube at once.
+    recent: Option<Vec<DisplayPoint>>,
 }
+
+/// At full speed the tube is shown only the display points of this much emulated time before
+/// each picture (ns). A frame of the host then covers seconds of emulated time, and the
+/// phosphor model would splat every point whose afterglow has not gone — seconds of them a
+/// picture, most of the host's time (issue 26: munching squares at full speed ran at 5–6
+/// million instructions a second in the page, 34–47 million with the cut). A tenth of a second
+/// is two refreshes of a picture refreshed at 20 Hz (the Kalah board): the P7's blue-white
+/// flash (half-life 50 ms) has faded to a quarter by then and the afterglow a refreshed spot
+/// keeps is renewed by the later refresh anyway, so a still picture looks as before; what moves
+/// leaves a shorter trail, at a speed where it is a blur (docs/web.md, "How it is made").
+pub const FULL_SPEED_POINTS_NS: u64 = 100_000_000;
+
+/// The buffer of [`Screen::recent`] is cut (to the last [`FULL_SPEED_POINTS_NS`] before its
+/// newest point) when it grows past this many points, so it stays bounded however long a host
+/// runs between pictures.
+const RECENT_CUT_AT: usize = 1 << 16;
 
 /// While the machine runs, the console lamps and the debugger are repainted every this many
 /// frames (12.5 Hz at 50 frames/s: plenty for lamps and a disassembly that cannot be read at
@@ -362,6 +382,7 @@ impl Screen {
             dirty: true,
             damage: Rect::new(0, 0, 0, 0),
             panels_hash: 0,
+            recent: None,
         }
     }
 
@@ -433,9 +454,47 @@ impl Screen {
         self.redraw_all = true;
     }
 
-    /// Points from `Machine::drain_display`. A machine with one display only sends points for
-    /// the first; the first point for the second brings its tube into the picture.
+    /// Full speed (`on`) or a set speed: at full speed the points fed are kept and only the
+    /// last [`FULL_SPEED_POINTS_NS`] before a picture reach the tube, when it is rendered
+    /// (the window and the page alike). Leaving full speed feeds what was kept.
+    pub fn keep_recent_points(&mut self, on: bool) {
+        match (on, self.recent.take()) {
+            (true, kept) => self.recent = Some(kept.unwrap_or_default()),
+            (false, Some(kept)) => self.feed_now(&kept),
+            (false, None) => {}
+        }
+    }
+
+    /// Points from `Machine::drain_display` (kept for the next picture at full speed: see
+    /// [`Screen::keep_recent_points`]).
     pub fn feed_display(&mut self, points: &[DisplayPoint]) {
+        let Some(kept) = &mut self.recent else {
+            self.feed_now(points);
+            return;
+        };
+        kept.extend_from_slice(points);
+        if kept.len() > RECENT_CUT_AT {
+            let newest = kept.last().map_or(0, |p| p.time_ns);
+            cut_before(kept, newest.saturating_sub(FULL_SPEED_POINTS_NS));
+        }
+    }
+
+    /// The points kept at full speed that are no older than [`FULL_SPEED_POINTS_NS`] before
+    /// `now_ns` go to the tube (the rest would have faded).
+    fn feed_recent(&mut self, now_ns: u64) {
+        if let Some(mut kept) = self.recent.take() {
+            if !kept.is_empty() {
+                cut_before(&mut kept, now_ns.saturating_sub(FULL_SPEED_POINTS_NS));
+                self.feed_now(&kept);
+                kept.clear();
+            }
+            self.recent = Some(kept);
+        }
+    }
+
+    /// Points to the tubes now. A machine with one display only sends points for the first;
+    /// the first point for the second brings its tube into the picture.
+    fn feed_now(&mut self, points: &[DisplayPoint]) {
         if points.iter().all(|p| p.scope == 0) {
             self.phosphor.feed(points);
             return;
@@ -515,6 +574,7 @@ impl Screen {
 
     /// Draw the current state (the scope as it looks at the machine's emulated time).
     pub fn render(&mut self, m: &Machine) -> &[u32] {
+        self.feed_recent(m.time_ns());
         if self.view.scopes != self.shown || self.view.tube_first != self.shown_tube_first {
             self.relayout();
         }
@@ -792,6 +852,12 @@ impl Screen {
     }
 }
 
+/// Drop the points made before `from_ns` (they are in time order, as the machine makes them).
+fn cut_before(points: &mut Vec<DisplayPoint>, from_ns: u64) {
+    let old = points.partition_point(|p| p.time_ns < from_ns);
+    points.drain(..old);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -804,6 +870,76 @@ mod tests {
         (1600, 1000),
         (2400, 1400),
     ];
+
+    /// At full speed the screen keeps for a picture only the display points of the last tenth
+    /// of a second before it (older ones would have faded), in a buffer that stays bounded
+    /// however many come between pictures; at a set speed every point reaches the tube at once.
+    #[test]
+    fn at_full_speed_the_tube_gets_the_last_tenth_of_a_second() {
+        let at = |x: i16, t: u64| DisplayPoint {
+            x,
+            y: 0,
+            x_minus_zero: false,
+            y_minus_zero: false,
+            intensity: 3,
+            scope: 0,
+            time_ns: t,
+        };
+        let now = 30 * FULL_SPEED_POINTS_NS;
+        // Two seconds of points, a point every 10 µs, up to a fifth of a second before `now`
+        // (the P7's afterglow would still show them: the set-speed case below).
+        let old: Vec<DisplayPoint> = (0..200_000u64)
+            .map(|i| {
+                at(
+                    (i % 400) as i16 - 200,
+                    now - 2 * FULL_SPEED_POINTS_NS - 10_000 * i,
+                )
+            })
+            .rev()
+            .collect();
+        // The tube brought to `now` (a picture's `render` does it with the machine's time).
+        let lit_at_now = |sc: &mut Screen| {
+            sc.phosphor.advance(now);
+            sc.phosphor.lit_pixels()
+        };
+        let mut sc = Screen::new(800, 480);
+        sc.keep_recent_points(true);
+        for chunk in old.chunks(1000) {
+            sc.feed_display(chunk);
+        }
+        let kept = sc.recent.as_ref().map_or(0, Vec::len);
+        assert!(kept <= RECENT_CUT_AT + 1000, "{kept} points kept");
+        assert!(kept > 0, "the newest were kept until the picture");
+        sc.feed_recent(now);
+        assert_eq!(
+            sc.recent.as_ref().map(Vec::len),
+            Some(0),
+            "the picture took them"
+        );
+        assert_eq!(
+            lit_at_now(&mut sc),
+            0,
+            "older than a tenth: none reached the tube"
+        );
+        // A point within the tenth reaches the tube with the picture.
+        sc.feed_display(&[at(100, now - FULL_SPEED_POINTS_NS / 2)]);
+        sc.feed_recent(now);
+        assert!(lit_at_now(&mut sc) > 0);
+        // At a set speed the old points go to the tube, and so does what full speed kept when
+        // the speed is set.
+        let last = &old[old.len() - 10..];
+        let mut sc = Screen::new(800, 480);
+        sc.feed_display(last);
+        assert!(lit_at_now(&mut sc) > 0, "still lit a fifth of a second on");
+        let mut sc = Screen::new(800, 480);
+        sc.keep_recent_points(true);
+        sc.feed_display(last);
+        sc.keep_recent_points(false);
+        assert!(
+            lit_at_now(&mut sc) > 0,
+            "leaving full speed feeds what was kept"
+        );
+    }
 
     #[test]
     fn layout_fits_the_window_without_overlap() {

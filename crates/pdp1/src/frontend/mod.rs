@@ -465,6 +465,10 @@ impl App {
         if self.screen.view.tape_name != self.run.tape_in_reader() {
             self.screen.view.tape_name = self.run.tape_in_reader().to_owned();
         }
+        // At full speed only the last tenth of a second's points reach the tube
+        // (`pdp1_host::draw::render::FULL_SPEED_POINTS_NS`, as in the page).
+        self.screen
+            .keep_recent_points(self.pacer.speed() == Speed::Max);
         self.screen.feed_display(&a.points);
         self.screen.feed_typewriter(&a.typed);
         if self.opts.kiosk {
