@@ -651,7 +651,9 @@ fn the_keypad_types_into_the_machine_and_a_touch_starts_the_sound() {
         return;
     };
     let d = &b.d;
-    let hidden = "return String(document.getElementById('keypad').hidden)";
+    // Whether it is shown, as the browser lays it out (the `hidden` attribute alone was once
+    // overruled by the page's own `display: grid`).
+    let hidden = "return String(getComputedStyle(document.getElementById('keypad')).display === 'none')";
     d.open(&format!("{}?tape=kalah.rim&tw=4&speed=max", b.server.url));
     d.wait_tape("kalah.rim");
     assert_eq!(d.text(hidden), "true", "no keypad without a touch screen");
