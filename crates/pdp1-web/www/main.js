@@ -176,10 +176,29 @@ function measure(now) {
 // from a timer is shown at the browser's next frame all the same.
 const FRAME_MS = 1000 / 30;
 
+// Typed text onto the paper element. A backspace (the typewriter's 075, ASCII BS) stays in the
+// text — `#paper` holds what `pdp1 --headless` prints, byte for byte — inside a span of no width
+// that draws nothing and takes what follows one column back, so the next character is struck
+// over the last, as on the paper (the DEC game types "3. ", a backspace, "2,": "3.2,").
+function typeOnPaper(t) {
+  t.split("\b").forEach((part, i) => {
+    if (i > 0) {
+      const bs = document.createElement("span");
+      bs.className = "bs";
+      bs.textContent = "\b";
+      paperEl.appendChild(bs);
+    }
+    if (!part) return;
+    const last = paperEl.lastChild;
+    if (last && last.nodeType === Node.TEXT_NODE) last.appendData(part);
+    else paperEl.appendChild(document.createTextNode(part));
+  });
+}
+
 // What a run brought, to the page: the paper's new text, the status line, the sound.
 function output() {
   const t = page.take_text();
-  if (t) paperEl.textContent += t;
+  if (t) typeOnPaper(t);
   const st = page.status();
   if (statusEl.textContent !== st && !statusEl.dataset.sticky) statusEl.textContent = st;
   sound();

@@ -103,8 +103,18 @@ fn paper(dom: &str) -> String {
     let start = dom.find("id=\"paper\"").expect("#paper in the page");
     let from = start + dom[start..].find('>').expect("tag end") + 1;
     let to = from + dom[from..].find("</pre>").expect("#paper's end");
-    dom[from..to]
-        .replace("&lt;", "<")
+    // The text without its tags (a backspace is a span of its own: main.js, typeOnPaper).
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in dom[from..to].chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => in_tag = false,
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&lt;", "<")
         .replace("&gt;", ">")
         .replace("&quot;", "\"")
         .replace("&nbsp;", "\u{a0}")
@@ -669,6 +679,15 @@ fn the_keypad_types_into_the_machine_and_a_touch_starts_the_sound() {
     d.click("#keypad button[data-key=' ']");
     d.wait("the sound after a touch", sound, |s| s == "running");
     d.wait_paper(&kalah_answer());
+    // The game types "3. ", a backspace, "2,": on the page, as on the paper, the "2" is struck
+    // where the space stood (main.js, typeOnPaper), and the backspace draws nothing.
+    let struck = "const bs = document.querySelector('#paper .bs'); if (!bs) return 'no backspace'; \
+        const at = (n, i) => { const r = document.createRange(); r.setStart(n, i); \
+          r.setEnd(n, i + 1); return r.getBoundingClientRect().left; }; \
+        const before = bs.previousSibling, after = bs.nextSibling; \
+        return [Math.round(at(after, 0) - at(before, before.length - 1)), \
+          Math.round(bs.getBoundingClientRect().width)].join(' ');";
+    assert_eq!(d.text(struck), "0 0", "the character after a backspace overstrikes");
 }
 
 /// Bell's `p` punches its memory: the punch's download holds what headless punches, and that
