@@ -136,8 +136,10 @@ fn main() {
     }
     let fill: Vec<usize> = r.memory.parts.iter().map(|t| t.len()).collect();
     println!(
-        "games {games} losses {losses} replays {replays} repeats {repeats} sooner {sooner} same {same} entries {} forgotten {} parts {fill:?}",
+        "games {games} losses {losses} replays {replays} repeats {repeats} sooner {sooner} same {same} entries {} forgotten {} (losses {}) spilled {} parts {fill:?}",
         r.memory.len(),
-        r.memory.overflow
+        r.memory.overflow,
+        r.stats.forgot_losses,
+        r.stats.spilled
     );
 }

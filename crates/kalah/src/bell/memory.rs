@@ -157,6 +157,8 @@ impl Entry {
 pub enum Stored {
     /// It went into an empty slot.
     New,
+    /// It went into an empty slot of its spill window, in this part ([`Memory::store`]).
+    Spilled(usize),
     /// The part was full: this entry was forgotten, the new one's or the one it replaced.
     Forgot(Entry),
 }
@@ -468,7 +470,7 @@ impl Memory {
                 if let Some(q) = spill_part(e.pits, e.kalah, part, parts) {
                     if let Some(i) = self.parts[q].first_empty(&e) {
                         self.parts[q].slots[i] = Some(e);
-                        return Stored::New;
+                        return Stored::Spilled(q);
                     }
                 }
             }
@@ -932,8 +934,8 @@ mod tests {
             assert!(m.parts[2].place(start + i, filler(i as u64)));
         }
         assert_eq!(m.lookup(2, &b), None);
-        assert_eq!(m.store(2, e), Stored::New);
         let q = spill_part(e.pits, 3, 2, 11).unwrap();
+        assert_eq!(m.store(2, e), Stored::Spilled(q));
         assert_ne!(q, 2);
         let s = window_start(e.pits, 3, m.parts[q].size());
         assert_eq!(m.parts[q].entries().next(), Some((s, &e)));

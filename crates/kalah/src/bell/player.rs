@@ -490,6 +490,10 @@ pub struct Stats {
     pub backtrack_nodes: u64,
     /// Entries overwritten with the other outcome.
     pub corrected: u32,
+    /// Whole positions stored in their spill window, their own window full (issue 29).
+    pub spilled: u32,
+    /// Losses forgotten, the new one or the one it replaced (of [`Memory::overflow`]).
+    pub forgot_losses: u32,
 }
 
 /// Bell's program: options, memory, game records and parameters.
@@ -831,8 +835,14 @@ impl Bell {
             if entry.is_characteristic() {
                 self.stats.characteristic += 1;
             }
+            if let Stored::Spilled(_) = stored {
+                self.stats.spilled += 1;
+            }
         }
-        if let Stored::Forgot(_) = stored {
+        if let Stored::Forgot(e) = stored {
+            if e.outcome == Outcome::Loss {
+                self.stats.forgot_losses += 1;
+            }
             // Never silent: the first time a part forgets, the machine says so.
             self.memory.overflow += 1;
             if !std::mem::replace(&mut self.memory.told[part], true) {
