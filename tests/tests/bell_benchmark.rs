@@ -77,15 +77,7 @@ fn session(iterations: usize, seed: u64) -> Bench {
             continue;
         }
         b.games += 1;
-        let machine_first = rng.below(4) == 0;
-        // `DecGame::machine_first` makes the opponent open with Russell's P2; a game it opens
-        // otherwise is given to it as one the machine opened, so that its first turn is random.
-        let russell = !machine_first && rng.below(10) < 4;
-        let how = DecGame {
-            machine_first: !russell,
-            depth: 2 + rng.below(4) as u32,
-            randoms: 1 + rng.below(3) as usize,
-        };
+        let (machine_first, how) = DecGame::benchmark(|n| rng.below(n));
         p.new_game();
         let mut person = Person::dec(&mut person_rng, &mut opponent, how);
         let g = play_game(&mut p.k, &mut p.r, &mut person, machine_first, true);

@@ -3,7 +3,12 @@
 //! measured in minutes before the PDP-1 program follows it. Prints what the benchmark reports,
 //! and for every new game lost as an earlier one, what the memory held.
 //!
-//! cargo run --release -p kalah --example bell_session [iterations] [seed]
+//! With `fill`, when a part starts forgetting: random whole positions (kalahs 0–20, lost) stored
+//! in part 0 of the split memory (the others empty, as a crowded part's) and of one table, until
+//! the first is forgotten.
+//!
+//! cargo run --release -p kalah --example bell_session [iterations] [seed] [table]
+//! cargo run --release -p kalah --example bell_session fill [seed]
 
 use kalah::bell::*;
 use std::collections::{HashMap, VecDeque};
@@ -65,8 +70,44 @@ fn replay(r: &mut Bell, lost: &Game) -> (Option<usize>, Game) {
     (dev, g)
 }
 
+/// Entries in part 0 and in the whole memory when the first whole position is forgotten.
+fn fill(split: bool, seed: u64) -> (usize, usize) {
+    let mut rng = Rng(seed);
+    let mut m = Memory::new(split);
+    loop {
+        let mk = rng.below(21) as u8;
+        let mut b = kalah::Board::new(0);
+        b.to_move = MACHINE;
+        b.cells[MACHINE.kalah()] = mk;
+        for _ in mk..TOTAL {
+            let side = if rng.below(2) == 0 { MACHINE } else { PERSON };
+            b.cells[side.pit_index(1 + rng.below(6) as u8)] += 1;
+        }
+        let Some(e) = Entry::exact(&b, Outcome::Loss) else {
+            continue;
+        };
+        if m.lookup(0, &b).is_some() {
+            continue;
+        }
+        if let Stored::Forgot(_) = m.store(0, e) {
+            return (m.parts[0].len(), m.len());
+        }
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
+    if std::env::args().nth(1).as_deref() == Some("fill") {
+        let seed: u64 = std::env::args()
+            .nth(2)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(29);
+        for split in [false, true] {
+            let (part, all) = fill(split, seed);
+            println!("split {split}: first forgotten at {part} entries in part 0, {all} in all");
+        }
+        return;
+    }
     let iterations: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(29);
     let table: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(TABLE);
@@ -103,13 +144,7 @@ fn main() {
             continue;
         }
         games += 1;
-        let machine_first = rng.below(4) == 0;
-        let russell = !machine_first && rng.below(10) < 4;
-        let how = DecGame {
-            machine_first: !russell,
-            depth: 2 + rng.below(4) as u32,
-            randoms: 1 + rng.below(3) as usize,
-        };
+        let (machine_first, how) = DecGame::benchmark(|n| rng.below(n));
         let g = play(&mut r, &mut opp, &how, machine_first);
         if g.result() != Some(GameResult::Lost) {
             continue;

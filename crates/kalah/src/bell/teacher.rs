@@ -286,6 +286,23 @@ pub struct DecGame {
 }
 
 impl DecGame {
+    /// A game of issue 29's benchmark (`tests/tests/bell_benchmark.rs`, the `bell_session`
+    /// example): whether the machine opens (a quarter of the games), and the game. When the
+    /// person opens, it is with Russell's P2 in 40 % of the games, else with a random turn (a
+    /// game the opponent opens otherwise is given to it as one the machine opened, so that its
+    /// first turn is random); depths 2–5, one to three random turns. `below(n)` is a random
+    /// number below `n`.
+    pub fn benchmark(mut below: impl FnMut(u64) -> u64) -> (bool, DecGame) {
+        let machine_first = below(4) == 0;
+        let russell = !machine_first && below(10) < 4;
+        let game = DecGame {
+            machine_first: !russell,
+            depth: 2 + below(4) as u32,
+            randoms: 1 + below(3) as usize,
+        };
+        (machine_first, game)
+    }
+
     /// Game `n` of a run: the machine opens every third game, depths 2–5 in turn, one to three
     /// random turns.
     pub fn nth(n: usize) -> DecGame {
