@@ -393,6 +393,35 @@ mod tests {
         }
     }
 
+    /// A spilled entry (issue 29) is on the tape as any other, in the part and slot it lies in:
+    /// the format is unchanged, the round trip is byte-exact and the look-up finds it after.
+    #[test]
+    fn a_spilled_entry_goes_round_the_tape() {
+        use super::super::memory::{spill_part, window_start, Stored, TABLE, WINDOW};
+        use super::super::player::Options;
+        use crate::board::Board;
+        let mut b = Board::new(3);
+        b.to_move = super::super::notation::MACHINE;
+        let e = Entry::exact(&b, Outcome::Loss).unwrap();
+        let mut bell = Bell::new(Options::default());
+        let start = window_start(e.pits, 0, TABLE);
+        for i in 0..WINDOW {
+            let filler = Entry {
+                pits: 0xfff_0000_0000 + i as u64,
+                ..e
+            };
+            assert!(bell.memory.parts[4].place(start + i, filler));
+        }
+        let q = spill_part(e.pits, 0, 4, 11).unwrap();
+        assert_eq!(bell.memory.store(4, e), Stored::Spilled(q));
+        let tape = bell.punch();
+        let mut other = Bell::new(Options::default());
+        other.read_tape(&tape).unwrap();
+        assert_eq!(other.memory.parts, bell.memory.parts);
+        assert_eq!(other.punch(), tape);
+        assert_eq!(other.memory.lookup(4, &b), Some(&e));
+    }
+
     /// Words that cannot be an entry: the PDP-1's empty entry (word 0 of 0), a pit of 7 that
     /// need hold at least, bits in word 1's top, a kalah over 20, the at-least pit also marked.
     #[test]
