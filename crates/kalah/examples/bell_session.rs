@@ -1,13 +1,14 @@
 //! Issue 29's benchmark session on the reference alone (no PDP-1): the same schedule, opponent
 //! and random numbers as `tests/tests/bell_benchmark.rs`, so that a design of the memory can be
-//! measured in minutes before the PDP-1 program follows it. Prints what the benchmark reports,
+//! measured in minutes before the PDP-1 program follows it; `deeper` adds to the opponent's
+//! search depths (2–5), for a stronger opponent. Prints what the benchmark reports,
 //! and for every new game lost as an earlier one, what the memory held.
 //!
 //! With `fill`, when a part starts forgetting: random whole positions (kalahs 0–20, lost) stored
 //! in part 0 of the split memory (the others empty, as a crowded part's) and of one table, until
 //! the first is forgotten.
 //!
-//! cargo run --release -p kalah --example bell_session [iterations] [seed] [table]
+//! cargo run --release -p kalah --example bell_session [iterations] [seed] [table] [deeper]
 //! cargo run --release -p kalah --example bell_session fill [seed]
 
 use kalah::bell::*;
@@ -111,6 +112,7 @@ fn main() {
     let iterations: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(29);
     let table: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(TABLE);
+    let deeper: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0);
     let mut r = Bell::new(Options {
         split: true,
         table,
@@ -144,7 +146,8 @@ fn main() {
             continue;
         }
         games += 1;
-        let (machine_first, how) = DecGame::benchmark(|n| rng.below(n));
+        let (machine_first, mut how) = DecGame::benchmark(|n| rng.below(n));
+        how.depth += deeper;
         let g = play(&mut r, &mut opp, &how, machine_first);
         if g.result() != Some(GameResult::Lost) {
             continue;
