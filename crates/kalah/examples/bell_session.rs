@@ -96,6 +96,14 @@ fn fill(split: bool, seed: u64) -> (usize, usize) {
     }
 }
 
+/// Replay `g` at iteration `n`, counting what the replay found.
+fn replay_counted(r: &mut Bell, tally: &mut ReplayTally, g: &Game, n: usize) {
+    let (dev, again) = replay(r, g);
+    if tally.add(g, dev, &again) == Replayed::Repeated {
+        eprintln!("repeated at {n}: {:?}", g.turns);
+    }
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     if std::env::args().nth(1).as_deref() == Some("fill") {
@@ -122,27 +130,22 @@ fn main() {
     let mut rng = Rng(seed);
     let mut due: VecDeque<(usize, Game)> = VecDeque::new();
     let mut lost: HashMap<Vec<(kalah::board::Side, Vec<u8>)>, usize> = HashMap::new();
-    let (mut games, mut losses, mut replays, mut repeats, mut sooner, mut same) =
-        (0, 0, 0, 0, 0, 0);
+    let (mut games, mut losses, mut same) = (0, 0, 0);
+    let mut tally = ReplayTally::default();
     for n in 0..iterations {
         if n > 0 && n % 1000 == 0 {
             let fill: Vec<usize> = r.memory.parts.iter().map(|t| t.len()).collect();
             eprintln!(
-                "{n}: {games} games, {losses} losses, {replays} replays, {repeats} repeats, {same} same, {} entries, {} forgotten {fill:?}",
+                "{n}: {games} games, {losses} losses, {} replays, {} repeats, {same} same, {} entries, {} forgotten {fill:?}",
+                tally.replays,
+                tally.repeats,
                 r.memory.len(),
                 r.memory.overflow
             );
         }
         if due.front().is_some_and(|(at, _)| *at <= n) {
             let (_, g) = due.pop_front().expect("due");
-            let (dev, again) = replay(&mut r, &g);
-            replays += 1;
-            if dev.is_none_or(|d| d >= g.machine.len() - 1) {
-                repeats += 1;
-                eprintln!("repeated at {n}: {:?}", g.turns);
-            } else if again.resigned {
-                sooner += 1;
-            }
+            replay_counted(&mut r, &mut tally, &g, n);
             continue;
         }
         games += 1;
@@ -172,6 +175,15 @@ fn main() {
         let i = due.partition_point(|(a, _)| *a <= at);
         due.insert(i, (at, g));
     }
+    // The replays still due, as the benchmark plays them.
+    while let Some((_, g)) = due.pop_front() {
+        replay_counted(&mut r, &mut tally, &g, iterations);
+    }
+    let ReplayTally {
+        replays,
+        repeats,
+        resigned_sooner: sooner,
+    } = tally;
     let fill: Vec<usize> = r.memory.parts.iter().map(|t| t.len()).collect();
     println!(
         "games {games} losses {losses} replays {replays} repeats {repeats} sooner {sooner} same {same} entries {} forgotten {} (losses {}) spilled {} parts {fill:?}",

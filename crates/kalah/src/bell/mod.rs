@@ -64,4 +64,6 @@ pub use player::{
 pub use tape::{
     entry_words, words_entry, TapeError, TapeReport, TAPE_LEADER, TAPE_MAGIC, TAPE_VERSION,
 };
-pub use teacher::{teach, DecGame, DecOpponent, Strategy, Teacher, ENTRIES_DEPTH};
+pub use teacher::{
+    teach, DecGame, DecOpponent, ReplayTally, Replayed, Strategy, Teacher, ENTRIES_DEPTH,
+};

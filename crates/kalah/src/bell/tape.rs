@@ -367,6 +367,15 @@ mod tests {
         assert_eq!(checksum(&[0o123, 0o456]), 0o601);
     }
 
+    /// The opening position with the machine to move, as a lost entry, and Bell's program with
+    /// the default options.
+    fn opening_loss() -> (crate::board::Board, Entry, Bell) {
+        let mut b = crate::board::Board::new(3);
+        b.to_move = super::super::notation::MACHINE;
+        let e = Entry::exact(&b, Outcome::Loss).unwrap();
+        (b, e, Bell::new(super::super::player::Options::default()))
+    }
+
     /// The split memory's last part is [`super::memory::CODE_ENTRIES`] short of the tape's
     /// entries a part (the PDP-1 program's memory code is there): a segment of it with a slot
     /// beyond is damaged, and the part keeps its contents, as the PDP-1 program does.
@@ -374,11 +383,7 @@ mod tests {
     fn a_slot_beyond_the_last_part_is_damaged() {
         use super::super::memory::{REPLIES, TABLE};
         use super::super::player::Options;
-        use crate::board::Board;
-        let mut b = Board::new(3);
-        b.to_move = super::super::notation::MACHINE;
-        let e = Entry::exact(&b, Outcome::Loss).unwrap();
-        let mut bell = Bell::new(Options::default());
+        let (_, e, mut bell) = opening_loss();
         let last = bell.memory.parts[REPLIES].size();
         assert_eq!(last, TABLE - super::super::memory::CODE_ENTRIES);
         for slot in [last - 1, last] {
@@ -399,11 +404,7 @@ mod tests {
     fn a_spilled_entry_goes_round_the_tape() {
         use super::super::memory::{spill_part, window_start, Stored, TABLE, WINDOW};
         use super::super::player::Options;
-        use crate::board::Board;
-        let mut b = Board::new(3);
-        b.to_move = super::super::notation::MACHINE;
-        let e = Entry::exact(&b, Outcome::Loss).unwrap();
-        let mut bell = Bell::new(Options::default());
+        let (b, e, mut bell) = opening_loss();
         let start = window_start(e.pits, 0, TABLE);
         for i in 0..WINDOW {
             let filler = Entry {

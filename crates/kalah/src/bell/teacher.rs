@@ -314,6 +314,54 @@ impl DecGame {
     }
 }
 
+/// What the replay of a lost game found (issue 29's benchmark): the machine played as before up
+/// to its position one move before the loss, or played as before and then resigned sooner than
+/// it had lost (the person's line beat it again, sooner), or played otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replayed {
+    Repeated,
+    ResignedSooner,
+    Deviated,
+}
+
+impl Replayed {
+    /// The replay `again` of the lost game `lost`, whose machine first played otherwise at its
+    /// position `deviated` (from 0; `None` if it never did).
+    pub fn of(lost: &Game, deviated: Option<usize>, again: &Game) -> Replayed {
+        if deviated.is_none_or(|d| d + 1 >= lost.machine.len()) {
+            Replayed::Repeated
+        } else if again.resigned {
+            Replayed::ResignedSooner
+        } else {
+            Replayed::Deviated
+        }
+    }
+}
+
+/// Replays counted by what they found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayTally {
+    pub replays: usize,
+    /// The machine played as before up to its position one move before the loss.
+    pub repeats: usize,
+    /// It played as before and then resigned sooner than it had lost.
+    pub resigned_sooner: usize,
+}
+
+impl ReplayTally {
+    /// Count a replay ([`Replayed::of`]'s arguments) and return what it found.
+    pub fn add(&mut self, lost: &Game, deviated: Option<usize>, again: &Game) -> Replayed {
+        let found = Replayed::of(lost, deviated, again);
+        self.replays += 1;
+        match found {
+            Replayed::Repeated => self.repeats += 1,
+            Replayed::ResignedSooner => self.resigned_sooner += 1,
+            Replayed::Deviated => {}
+        }
+        found
+    }
+}
+
 /// The scripted person of the never-beaten-twice tests: the DEC program's search
 /// ([`search::choose`]) at a [`DecGame`]'s depth, its first turns at random. The random numbers
 /// are a linear congruential generator of its own (Knuth's MMIX constants), so that a run is
