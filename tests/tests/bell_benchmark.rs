@@ -18,7 +18,7 @@
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
-use kalah::bell::{DecGame, DecOpponent, Game, GameResult};
+use kalah::bell::{DecGame, DecOpponent, Game, GameResult, ReplayTally, Replayed};
 use kalah_support::Rng;
 use std::collections::{HashSet, VecDeque};
 
@@ -30,12 +30,10 @@ struct Bench {
     losses: usize,
     /// Losses at the machine's first position: nothing to replay.
     at_first: usize,
-    replays: usize,
-    /// Replays where the machine did not play differently before the loss.
-    repeats: usize,
-    /// Replays where it played as before and then resigned earlier than it had lost: the
-    /// person's line beats it again, one move or more sooner.
-    resigned_sooner: usize,
+    /// The replays: repeats (the machine did not play differently before the loss), and
+    /// resigned sooner (it played as before and then resigned earlier than it had lost: the
+    /// person's line beats it again, one move or more sooner).
+    replayed: ReplayTally,
     /// New games lost move for move like an earlier loss.
     same_loss: usize,
     entries: usize,
@@ -64,8 +62,8 @@ fn session(iterations: usize, seed: u64) -> Bench {
                 "{n}: {} games, {} losses, {} replays, {} repeats, {} entries, {} forgotten",
                 b.games,
                 b.losses,
-                b.replays,
-                b.repeats,
+                b.replayed.replays,
+                b.replayed.repeats,
                 p.r.memory.len(),
                 p.r.memory.overflow
             );
@@ -77,15 +75,7 @@ fn session(iterations: usize, seed: u64) -> Bench {
             continue;
         }
         b.games += 1;
-        let machine_first = rng.below(4) == 0;
-        // `DecGame::machine_first` makes the opponent open with Russell's P2; a game it opens
-        // otherwise is given to it as one the machine opened, so that its first turn is random.
-        let russell = !machine_first && rng.below(10) < 4;
-        let how = DecGame {
-            machine_first: !russell,
-            depth: 2 + rng.below(4) as u32,
-            randoms: 1 + rng.below(3) as usize,
-        };
+        let (machine_first, how) = DecGame::benchmark(|n| rng.below(n));
         p.new_game();
         let mut person = Person::dec(&mut person_rng, &mut opponent, how);
         let g = play_game(&mut p.k, &mut p.r, &mut person, machine_first, true);
@@ -130,12 +120,8 @@ fn session(iterations: usize, seed: u64) -> Bench {
 /// move before the loss.
 fn replay_one(p: &mut Pair, b: &mut Bench, g: &Game) {
     let (dev, again) = replay(p, g);
-    b.replays += 1;
-    if dev.is_none_or(|d| d >= g.machine.len() - 1) {
-        b.repeats += 1;
+    if b.replayed.add(g, dev, &again) == Replayed::Repeated {
         eprintln!("repeated: {:?}", g.turns);
-    } else if again.resigned {
-        b.resigned_sooner += 1;
     }
 }
 
@@ -143,8 +129,8 @@ fn replay_one(p: &mut Pair, b: &mut Bench, g: &Game) {
 #[test]
 fn benchmark_smoke() {
     let b = session(300, 29);
-    assert!(b.replays > 0, "{b:?}");
-    assert_eq!((b.repeats, b.same_loss), (0, 0), "{b:?}");
+    assert!(b.replayed.replays > 0, "{b:?}");
+    assert_eq!((b.replayed.repeats, b.same_loss), (0, 0), "{b:?}");
 }
 
 /// The figure: 20,000 games and replays (hours of host time; run in the background).
@@ -152,5 +138,5 @@ fn benchmark_smoke() {
 #[ignore = "long: cargo test --release -p pdp1-tests --test bell_benchmark -- --ignored --nocapture"]
 fn benchmark_20000() {
     let b = session(20_000, 29);
-    assert_eq!((b.repeats, b.same_loss), (0, 0), "{b:?}");
+    assert_eq!((b.replayed.repeats, b.same_loss), (0, 0), "{b:?}");
 }

@@ -139,6 +139,24 @@ fn a_full_part_forgets_alike_and_says_so_once() {
     }
 }
 
+/// A whole position whose window is full spills to its window in another part, in the program
+/// as in the reference (issue 29): the split memory's parts 0–8 filled with random positions of
+/// kalahs 5–20 (half won, half lost) until ten in a row found their window full, then games
+/// against the scripted opponent in lockstep (every typed line and, after every game, every
+/// slot of every part compared). Positions spill (into parts 9 and 10 when their spill part is
+/// one of those, else forgetting), and no loss is repeated.
+#[test]
+fn a_full_window_spills_alike() {
+    let mut p = Pair::new(options(true, true), test_word(true, true));
+    for part in 0..9 {
+        p.fill_part(part, 5, (1, 1), 100 + part as u64, 10);
+    }
+    p.check("filled");
+    let (t, p) = never_twice_on(p, 3, 60, false);
+    assert_never_twice(&t, 3);
+    assert!(p.r.stats.spilled > 0, "{:?}", p.r.stats);
+}
+
 /// `i will win` only when proven (issue 29), on the PDP-1 in lockstep with the reference (every
 /// typed line compared, so the program says it exactly where the reference does): Bell's
 /// program with its parameters against the scripted opponent, and every game in which the

@@ -157,6 +157,8 @@ impl Entry {
 pub enum Stored {
     /// It went into an empty slot.
     New,
+    /// It went into an empty slot of its spill window, in this part ([`Memory::store`]).
+    Spilled(usize),
     /// The part was full: this entry was forgotten, the new one's or the one it replaced.
     Forgot(Entry),
 }
@@ -197,11 +199,55 @@ fn rotl18(v: u32, n: u32) -> u32 {
 /// or more. Rotations, exclusive ors, a mask and a subtraction: the PDP-1 program's `zhs` in
 /// 16 instructions, with no multiply or divide.
 pub fn window_start(c: u64, mk: u8, size: usize) -> usize {
-    let [w1, w2, w3] = compact_words(c);
-    let w = w1 ^ rotl18(w2, 5) ^ rotl18(w3, 11) ^ u32::from(mk);
+    let w = hash_word(c, mk);
     let n = (size - LIST - WINDOW + 1) as u32;
     let x = (w ^ rotl18(w, 9)) & (n.next_power_of_two() - 1);
     LIST + if x >= n { x - n } else { x } as usize
+}
+
+/// The part a whole position (compacted `c`, machine kalah `mk`) of part `part` spills to when
+/// its window there is full, in a memory of `parts` parts (issue 29: a crowded part borrows
+/// room from the others, where the eleven fixed tables left most of the 64K empty); `None`
+/// with one part. [`window_start`]'s first exclusive or `w`, mixed again (`w` ⊕ `w` rotated 5
+/// bits ⊕ `w` rotated 13), its low eight bits scaled to the parts (times `parts`, the bits
+/// above the eight: shifts and adds on the PDP-1), the next part if that is the position's
+/// own. Its window there starts where [`window_start`] puts it in a part of that size. The
+/// second mixing is needed: the positions of a full window have alike low bits of `w`, and
+/// taken as they are most of them spilled to one part (bell_session's count).
+pub fn spill_part(c: u64, mk: u8, part: usize, parts: usize) -> Option<usize> {
+    if parts < 2 {
+        return None;
+    }
+    let w = hash_word(c, mk);
+    let u = w ^ rotl18(w, 5) ^ rotl18(w, 13);
+    let q = ((u & 0o377) as usize * parts) >> 8;
+    Some(if q == part { (part + 1) % parts } else { q })
+}
+
+/// The exclusive or both hashes start from: the compacted words, the second rotated 5 bits
+/// and the third 11, and the machine kalah.
+fn hash_word(c: u64, mk: u8) -> u32 {
+    let [w1, w2, w3] = compact_words(c);
+    w1 ^ rotl18(w2, 5) ^ rotl18(w3, 11) ^ u32::from(mk)
+}
+
+/// What a probe of a list or window found.
+enum Probe {
+    Found(usize),
+    /// An empty slot before any match: the entry is not there, nor beyond.
+    Ends,
+    /// Every slot full, none matching.
+    Full,
+}
+
+/// The compacted position and machine kalah of `b`, if the memory can hold it (36 stones, the
+/// kalah within the cut).
+fn key(b: &Board) -> Option<(u64, u8)> {
+    let mk = b.kalah(MACHINE);
+    if mk > KALAH_CUT || b.stones() != TOTAL as u32 {
+        return None;
+    }
+    Some((compact(b)?, mk))
 }
 
 impl Table {
@@ -223,27 +269,38 @@ impl Table {
         }
     }
 
-    /// The first entry matching `b` (machine to move, 36 stones): the list's entries up to its
-    /// first empty slot, then the window of `b`'s hash up to its first empty slot. Slots are
-    /// never emptied, and an entry goes into the first empty slot of its list or window, so no
-    /// entry that could match lies beyond either.
+    /// The first entry matching `b` (machine to move, 36 stones) in this table alone: the
+    /// list's entries up to its first empty slot, then the window of `b`'s hash up to its first
+    /// empty slot. Slots are never emptied, and an entry goes into the first empty slot of its
+    /// list or window, so no entry that could match lies beyond either. [`Memory::lookup`]
+    /// goes on into the spill window when the window is full.
     pub fn lookup(&self, b: &Board) -> Option<&Entry> {
-        let mk = b.kalah(MACHINE);
-        if mk > KALAH_CUT || b.stones() != TOTAL as u32 {
-            return None;
-        }
-        let c = compact(b)?;
+        let (c, mk) = key(b)?;
         let start = window_start(c, mk, self.slots.len());
-        for range in [0..LIST, start..start + WINDOW] {
-            for s in &self.slots[range] {
-                match s {
-                    Some(e) if e.matches(b, c) => return Some(e),
-                    None => break,
-                    _ => {}
-                }
+        [0..LIST, start..start + WINDOW]
+            .into_iter()
+            .find_map(|range| match self.probe(range, b, c) {
+                Probe::Found(s) => self.slots[s].as_ref(),
+                _ => None,
+            })
+    }
+
+    /// The first slot of `range` whose entry matches `b` (compacted `c`), unless an empty slot
+    /// comes first (the look-up ends there) or every slot is full.
+    fn probe(&self, range: std::ops::Range<usize>, b: &Board, c: u64) -> Probe {
+        for i in range {
+            match &self.slots[i] {
+                Some(e) if e.matches(b, c) => return Probe::Found(i),
+                None => return Probe::Ends,
+                _ => {}
             }
         }
-        None
+        Probe::Full
+    }
+
+    /// The first empty slot of the list or window `e` goes to in this table.
+    fn first_empty(&self, e: &Entry) -> Option<usize> {
+        self.range_of(e).find(|&i| self.slots[i].is_none())
     }
 
     /// Store `e` in the first empty slot of the list (a characteristic) or of its window (a
@@ -255,10 +312,9 @@ impl Table {
         if e.kalah > KALAH_CUT {
             return Stored::Forgot(e);
         }
-        let range = self.range_of(&e);
-        let slot = match self.slots[range.clone()].iter().position(|s| s.is_none()) {
-            Some(i) => range.start + i,
-            None => match self.victim(range, e.outcome) {
+        let slot = match self.first_empty(&e) {
+            Some(i) => i,
+            None => match self.victim(self.range_of(&e), e.outcome) {
                 Some(v) => v,
                 None => return Stored::Forgot(e),
             },
@@ -289,27 +345,6 @@ impl Table {
         }
         let (slot, (win, _)) = best?;
         (win == 1 || outcome == Outcome::Loss).then_some(slot)
-    }
-
-    /// Overwrite the first entry matching `b`, in slot order, with `e` (a correction); false if
-    /// none matches. The slot keeps its place: the old entry's list or window, where a look-up
-    /// of `b` finds it.
-    pub fn correct(&mut self, b: &Board, e: Entry) -> bool {
-        let Some(c) = compact(b) else {
-            return false;
-        };
-        match self
-            .slots
-            .iter_mut()
-            .flatten()
-            .find(|old| old.matches(b, c))
-        {
-            Some(old) => {
-                *old = e;
-                true
-            }
-            None => false,
-        }
     }
 
     pub fn len(&self) -> usize {
@@ -392,6 +427,67 @@ impl Memory {
     pub(super) fn part(&self, turns: &[Vec<u8>]) -> Option<usize> {
         let refs: Vec<&[u8]> = turns.iter().take(2).map(|t| t.as_slice()).collect();
         part_of(&refs, self.split())
+    }
+
+    /// Where the entry matching `b` (machine to move) of part `part` lies, as (table, slot):
+    /// part `part`'s list and window ([`Table::lookup`]), and when that window is full with no
+    /// match, the window of the part it spills to ([`spill_part`]) up to its first empty slot.
+    fn find(&self, part: usize, b: &Board) -> Option<(usize, usize)> {
+        let (c, mk) = key(b)?;
+        let t = &self.parts[part];
+        if let Probe::Found(s) = t.probe(0..LIST, b, c) {
+            return Some((part, s));
+        }
+        let start = window_start(c, mk, t.size());
+        match t.probe(start..start + WINDOW, b, c) {
+            Probe::Found(s) => Some((part, s)),
+            Probe::Ends => None,
+            Probe::Full => {
+                let q = spill_part(c, mk, part, self.parts.len())?;
+                let u = &self.parts[q];
+                let start = window_start(c, mk, u.size());
+                match u.probe(start..start + WINDOW, b, c) {
+                    Probe::Found(s) => Some((q, s)),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// The entry matching `b` (machine to move) in part `part`, its spill window included.
+    pub fn lookup(&self, part: usize, b: &Board) -> Option<&Entry> {
+        let (t, s) = self.find(part, b)?;
+        self.parts[t].slots[s].as_ref()
+    }
+
+    /// Store `e` in part `part`: a whole position whose window there is full goes into the
+    /// first empty slot of its spill window ([`spill_part`]); when that is full too, or for a
+    /// characteristic, [`Table::store`] in part `part` (which forgets by its rule when full).
+    pub fn store(&mut self, part: usize, e: Entry) -> Stored {
+        if !e.is_characteristic() && e.kalah <= KALAH_CUT {
+            let parts = self.parts.len();
+            if self.parts[part].first_empty(&e).is_none() {
+                if let Some(q) = spill_part(e.pits, e.kalah, part, parts) {
+                    if let Some(i) = self.parts[q].first_empty(&e) {
+                        self.parts[q].slots[i] = Some(e);
+                        return Stored::Spilled(q);
+                    }
+                }
+            }
+        }
+        self.parts[part].store(e)
+    }
+
+    /// Overwrite the entry the look-up of `b` in part `part` finds with `e` (a correction);
+    /// false if none. The slot keeps its place, where a look-up of `b` finds it.
+    pub fn correct(&mut self, part: usize, b: &Board, e: Entry) -> bool {
+        match self.find(part, b) {
+            Some((t, s)) => {
+                self.parts[t].slots[s] = Some(e);
+                true
+            }
+            None => false,
+        }
     }
 }
 
@@ -810,6 +906,75 @@ mod tests {
         let h = if x >= n { x - n } else { x };
         assert_eq!(window_start(c, 3, TABLE), LIST + h as usize);
         assert_eq!(rotl18(0o400001, 1), 0o000003);
+        // The spill part (`zsp`): w mixed again, its low eight bits times eleven, over 256.
+        let u = w ^ rotl18(w, 5) ^ rotl18(w, 13);
+        let q = ((u as usize & 0o377) * 11) >> 8;
+        assert_eq!(spill_part(c, 3, (q + 1) % 11, 11), Some(q));
+        assert_eq!(spill_part(c, 3, q, 11), Some((q + 1) % 11));
+        assert_eq!(spill_part(c, 3, 0, 1), None);
+    }
+
+    /// A whole position whose window in its part is full goes to the first empty slot of its
+    /// window in the part it spills to; the look-up and the correction find it there, and only
+    /// when that window is full too does the part forget.
+    #[test]
+    fn a_full_window_spills_to_another_part() {
+        let mut m = Memory::new(true);
+        let mut b = Board::new(3);
+        b.cells[0] = 0;
+        b.cells[6] = 3;
+        b.to_move = MACHINE;
+        let e = Entry::exact(&b, Outcome::Loss).unwrap();
+        let filler = |i: u64| Entry {
+            pits: 0xfff_0000_0000 + i,
+            ..e
+        };
+        let start = window_start(e.pits, 3, TABLE);
+        for i in 0..WINDOW {
+            assert!(m.parts[2].place(start + i, filler(i as u64)));
+        }
+        assert_eq!(m.lookup(2, &b), None);
+        let q = spill_part(e.pits, 3, 2, 11).unwrap();
+        assert_eq!(m.store(2, e), Stored::Spilled(q));
+        assert_ne!(q, 2);
+        let s = window_start(e.pits, 3, m.parts[q].size());
+        assert_eq!(m.parts[q].entries().next(), Some((s, &e)));
+        assert_eq!(m.lookup(2, &b), Some(&e));
+        assert_eq!(
+            m.parts[q].lookup(&b),
+            Some(&e),
+            "its own place in that part"
+        );
+        let won = Entry {
+            outcome: Outcome::Win,
+            ..e
+        };
+        assert!(m.correct(2, &b, won));
+        assert_eq!(m.lookup(2, &b), Some(&won));
+        // Both windows full: the part forgets by its rule, in its own window.
+        for i in 0..WINDOW {
+            let slot = s + i;
+            if m.parts[q].entries().all(|(t, _)| t != slot) {
+                assert!(m.parts[q].place(slot, filler(100 + i as u64)));
+            }
+        }
+        let mut other = b;
+        other.cells[1] = 2;
+        other.cells[7] = 4;
+        let l = Entry::exact(&other, Outcome::Loss).unwrap();
+        let (start2, q2) = (
+            window_start(l.pits, 3, TABLE),
+            spill_part(l.pits, 3, 2, 11).unwrap(),
+        );
+        for i in 0..WINDOW {
+            m.parts[2].place(start2 + i, filler(200 + i as u64));
+            let s2 = window_start(l.pits, 3, m.parts[q2].size());
+            if m.parts[q2].entries().all(|(t, _)| t != s2 + i) {
+                m.parts[q2].place(s2 + i, filler(300 + i as u64));
+            }
+        }
+        assert!(matches!(m.store(2, l), Stored::Forgot(_)));
+        assert_eq!(m.lookup(2, &other), Some(&l));
     }
 
     /// The replacement rule: wins go before losses, the deepest (greatest kalah) first, the

@@ -95,10 +95,10 @@ impl BellValue<'_> {
                 }
                 if let Some(part) = m.part(&turns) {
                     if b.to_move == MACHINE {
-                        if let Some(e) = m.parts[part].lookup(b) {
+                        if let Some(e) = m.lookup(part, b) {
                             return Some(value(e.outcome));
                         }
-                    } else if let Some(e) = m.parts[part].lookup(&mirror(b)) {
+                    } else if let Some(e) = m.lookup(part, &mirror(b)) {
                         // A winner for the person to move is a loss for the machine.
                         return Some(-value(e.outcome));
                     }
@@ -490,6 +490,10 @@ pub struct Stats {
     pub backtrack_nodes: u64,
     /// Entries overwritten with the other outcome.
     pub corrected: u32,
+    /// Whole positions stored in their spill window, their own window full (issue 29).
+    pub spilled: u32,
+    /// Losses forgotten, the new one or the one it replaced (of [`Memory::overflow`]).
+    pub forgot_losses: u32,
 }
 
 /// Bell's program: options, memory, game records and parameters.
@@ -537,7 +541,7 @@ impl Bell {
     /// What the memory says of `b` (machine to move) after the game's turns `prefix`.
     pub fn recall(&self, b: &Board, prefix: &[Vec<u8>]) -> Option<Outcome> {
         let part = self.memory.part(prefix)?;
-        self.memory.parts[part].lookup(b).map(|e| e.outcome)
+        self.memory.lookup(part, b).map(|e| e.outcome)
     }
 
     /// The 1½-move look-ahead from `b` (machine to move) after the game's turns `prefix`.
@@ -776,7 +780,7 @@ impl Bell {
         let Some(part) = self.memory.part(prefix) else {
             return;
         };
-        let known = self.memory.parts[part].lookup(b).map(|e| e.outcome);
+        let known = self.memory.lookup(part, b).map(|e| e.outcome);
         if known == Some(outcome) {
             return;
         }
@@ -812,7 +816,7 @@ impl Bell {
         if known.is_some() {
             // The memory held the other outcome: a win believed through a parameter that the
             // look-ahead now finds lost (our correction; see docs/bell.md).
-            self.memory.parts[part].correct(b, entry);
+            self.memory.correct(part, b, entry);
             self.stats.corrected += 1;
             return;
         }
@@ -822,7 +826,7 @@ impl Bell {
     /// Put `entry` in part `part` of the memory, counting it, and the entry forgotten if the
     /// part was full.
     fn put(&mut self, part: usize, entry: Entry) {
-        let stored = self.memory.parts[part].store(entry);
+        let stored = self.memory.store(part, entry);
         if stored != Stored::Forgot(entry) {
             match entry.outcome {
                 Outcome::Win => self.stats.won += 1,
@@ -831,8 +835,14 @@ impl Bell {
             if entry.is_characteristic() {
                 self.stats.characteristic += 1;
             }
+            if let Stored::Spilled(_) = stored {
+                self.stats.spilled += 1;
+            }
         }
-        if let Stored::Forgot(_) = stored {
+        if let Stored::Forgot(e) = stored {
+            if e.outcome == Outcome::Loss {
+                self.stats.forgot_losses += 1;
+            }
             // Never silent: the first time a part forgets, the machine says so.
             self.memory.overflow += 1;
             if !std::mem::replace(&mut self.memory.told[part], true) {

@@ -367,6 +367,15 @@ mod tests {
         assert_eq!(checksum(&[0o123, 0o456]), 0o601);
     }
 
+    /// The opening position with the machine to move, as a lost entry, and Bell's program with
+    /// the default options.
+    fn opening_loss() -> (crate::board::Board, Entry, Bell) {
+        let mut b = crate::board::Board::new(3);
+        b.to_move = super::super::notation::MACHINE;
+        let e = Entry::exact(&b, Outcome::Loss).unwrap();
+        (b, e, Bell::new(super::super::player::Options::default()))
+    }
+
     /// The split memory's last part is [`super::memory::CODE_ENTRIES`] short of the tape's
     /// entries a part (the PDP-1 program's memory code is there): a segment of it with a slot
     /// beyond is damaged, and the part keeps its contents, as the PDP-1 program does.
@@ -374,11 +383,7 @@ mod tests {
     fn a_slot_beyond_the_last_part_is_damaged() {
         use super::super::memory::{REPLIES, TABLE};
         use super::super::player::Options;
-        use crate::board::Board;
-        let mut b = Board::new(3);
-        b.to_move = super::super::notation::MACHINE;
-        let e = Entry::exact(&b, Outcome::Loss).unwrap();
-        let mut bell = Bell::new(Options::default());
+        let (_, e, mut bell) = opening_loss();
         let last = bell.memory.parts[REPLIES].size();
         assert_eq!(last, TABLE - super::super::memory::CODE_ENTRIES);
         for slot in [last - 1, last] {
@@ -391,6 +396,31 @@ mod tests {
             assert_eq!(kept, slot == last, "slot {slot}");
             assert_eq!(other.memory.parts[REPLIES].len(), usize::from(!kept));
         }
+    }
+
+    /// A spilled entry (issue 29) is on the tape as any other, in the part and slot it lies in:
+    /// the format is unchanged, the round trip is byte-exact and the look-up finds it after.
+    #[test]
+    fn a_spilled_entry_goes_round_the_tape() {
+        use super::super::memory::{spill_part, window_start, Stored, TABLE, WINDOW};
+        use super::super::player::Options;
+        let (b, e, mut bell) = opening_loss();
+        let start = window_start(e.pits, 0, TABLE);
+        for i in 0..WINDOW {
+            let filler = Entry {
+                pits: 0xfff_0000_0000 + i as u64,
+                ..e
+            };
+            assert!(bell.memory.parts[4].place(start + i, filler));
+        }
+        let q = spill_part(e.pits, 0, 4, 11).unwrap();
+        assert_eq!(bell.memory.store(4, e), Stored::Spilled(q));
+        let tape = bell.punch();
+        let mut other = Bell::new(Options::default());
+        other.read_tape(&tape).unwrap();
+        assert_eq!(other.memory.parts, bell.memory.parts);
+        assert_eq!(other.punch(), tape);
+        assert_eq!(other.memory.lookup(4, &b), Some(&e));
     }
 
     /// Words that cannot be an entry: the PDP-1's empty entry (word 0 of 0), a pit of 7 that

@@ -286,6 +286,23 @@ pub struct DecGame {
 }
 
 impl DecGame {
+    /// A game of issue 29's benchmark (`tests/tests/bell_benchmark.rs`, the `bell_session`
+    /// example): whether the machine opens (a quarter of the games), and the game. When the
+    /// person opens, it is with Russell's P2 in 40 % of the games, else with a random turn (a
+    /// game the opponent opens otherwise is given to it as one the machine opened, so that its
+    /// first turn is random); depths 2–5, one to three random turns. `below(n)` is a random
+    /// number below `n`.
+    pub fn benchmark(mut below: impl FnMut(u64) -> u64) -> (bool, DecGame) {
+        let machine_first = below(4) == 0;
+        let russell = !machine_first && below(10) < 4;
+        let game = DecGame {
+            machine_first: !russell,
+            depth: 2 + below(4) as u32,
+            randoms: 1 + below(3) as usize,
+        };
+        (machine_first, game)
+    }
+
     /// Game `n` of a run: the machine opens every third game, depths 2–5 in turn, one to three
     /// random turns.
     pub fn nth(n: usize) -> DecGame {
@@ -294,6 +311,54 @@ impl DecGame {
             depth: 2 + (n % 4) as u32,
             randoms: 1 + n % 3,
         }
+    }
+}
+
+/// What the replay of a lost game found (issue 29's benchmark): the machine played as before up
+/// to its position one move before the loss, or played as before and then resigned sooner than
+/// it had lost (the person's line beat it again, sooner), or played otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replayed {
+    Repeated,
+    ResignedSooner,
+    Deviated,
+}
+
+impl Replayed {
+    /// The replay `again` of the lost game `lost`, whose machine first played otherwise at its
+    /// position `deviated` (from 0; `None` if it never did).
+    pub fn of(lost: &Game, deviated: Option<usize>, again: &Game) -> Replayed {
+        if deviated.is_none_or(|d| d + 1 >= lost.machine.len()) {
+            Replayed::Repeated
+        } else if again.resigned {
+            Replayed::ResignedSooner
+        } else {
+            Replayed::Deviated
+        }
+    }
+}
+
+/// Replays counted by what they found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReplayTally {
+    pub replays: usize,
+    /// The machine played as before up to its position one move before the loss.
+    pub repeats: usize,
+    /// It played as before and then resigned sooner than it had lost.
+    pub resigned_sooner: usize,
+}
+
+impl ReplayTally {
+    /// Count a replay ([`Replayed::of`]'s arguments) and return what it found.
+    pub fn add(&mut self, lost: &Game, deviated: Option<usize>, again: &Game) -> Replayed {
+        let found = Replayed::of(lost, deviated, again);
+        self.replays += 1;
+        match found {
+            Replayed::Repeated => self.repeats += 1,
+            Replayed::ResignedSooner => self.resigned_sooner += 1,
+            Replayed::Deviated => {}
+        }
+        found
     }
 }
 

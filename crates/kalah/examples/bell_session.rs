@@ -1,0 +1,195 @@
+//! Issue 29's benchmark session on the reference alone (no PDP-1): the same schedule, opponent
+//! and random numbers as `tests/tests/bell_benchmark.rs`, so that a design of the memory can be
+//! measured in minutes before the PDP-1 program follows it; `deeper` adds to the opponent's
+//! search depths (2–5), for a stronger opponent. Prints what the benchmark reports,
+//! and for every new game lost as an earlier one, what the memory held.
+//!
+//! With `fill`, when a part starts forgetting: random whole positions (kalahs 0–20, lost) stored
+//! in part 0 of the split memory (the others empty, as a crowded part's) and of one table, until
+//! the first is forgotten.
+//!
+//! cargo run --release -p kalah --example bell_session [iterations] [seed] [table] [deeper]
+//! cargo run --release -p kalah --example bell_session fill [seed]
+
+use kalah::bell::*;
+use std::collections::{HashMap, VecDeque};
+
+/// The benchmark's random numbers (splitmix64, as `tests/tests/kalah_support`'s `Rng`).
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+fn play(r: &mut Bell, opp: &mut DecOpponent, how: &DecGame, machine_first: bool) -> Game {
+    let mut g = Game::new(machine_first);
+    let mut n = 0;
+    while !g.over() {
+        if g.board.to_move == MACHINE {
+            r.machine_turn(&mut g).expect("a turn");
+        } else {
+            let t = opp.turn(how, &g.board, n);
+            n += 1;
+            g.play(&t).expect("legal");
+        }
+    }
+    r.finish(&g);
+    g
+}
+
+/// The machine position where the replay first differs; `None` if it never does.
+fn replay(r: &mut Bell, lost: &Game) -> (Option<usize>, Game) {
+    let mut g = Game::new(lost.turns[0].0 == MACHINE);
+    let mut pos = 0;
+    let mut dev = None;
+    for (side, t) in &lost.turns {
+        if *side == PERSON {
+            g.play(t).expect("legal");
+            continue;
+        }
+        let m = r.machine_turn(&mut g).expect("a turn");
+        if m.turn != *t {
+            dev = Some(pos);
+            break;
+        }
+        pos += 1;
+    }
+    if dev.is_none()
+        && lost.resigned
+        && r.machine_turn(&mut g).expect("a turn").says != Some(Say::Resigns)
+    {
+        dev = Some(pos);
+    }
+    if g.over() {
+        r.finish(&g);
+    }
+    (dev, g)
+}
+
+/// Entries in part 0 and in the whole memory when the first whole position is forgotten.
+fn fill(split: bool, seed: u64) -> (usize, usize) {
+    let mut rng = Rng(seed);
+    let mut m = Memory::new(split);
+    loop {
+        let mk = rng.below(21) as u8;
+        let mut b = kalah::Board::new(0);
+        b.to_move = MACHINE;
+        b.cells[MACHINE.kalah()] = mk;
+        for _ in mk..TOTAL {
+            let side = if rng.below(2) == 0 { MACHINE } else { PERSON };
+            b.cells[side.pit_index(1 + rng.below(6) as u8)] += 1;
+        }
+        let Some(e) = Entry::exact(&b, Outcome::Loss) else {
+            continue;
+        };
+        if m.lookup(0, &b).is_some() {
+            continue;
+        }
+        if let Stored::Forgot(_) = m.store(0, e) {
+            return (m.parts[0].len(), m.len());
+        }
+    }
+}
+
+/// Replay `g` at iteration `n`, counting what the replay found.
+fn replay_counted(r: &mut Bell, tally: &mut ReplayTally, g: &Game, n: usize) {
+    let (dev, again) = replay(r, g);
+    if tally.add(g, dev, &again) == Replayed::Repeated {
+        eprintln!("repeated at {n}: {:?}", g.turns);
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    if std::env::args().nth(1).as_deref() == Some("fill") {
+        let seed: u64 = std::env::args()
+            .nth(2)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(29);
+        for split in [false, true] {
+            let (part, all) = fill(split, seed);
+            println!("split {split}: first forgotten at {part} entries in part 0, {all} in all");
+        }
+        return;
+    }
+    let iterations: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let seed: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(29);
+    let table: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(TABLE);
+    let deeper: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(0);
+    let mut r = Bell::new(Options {
+        split: true,
+        table,
+        ..Options::default()
+    });
+    let mut opp = DecOpponent::new(seed);
+    let mut rng = Rng(seed);
+    let mut due: VecDeque<(usize, Game)> = VecDeque::new();
+    let mut lost: HashMap<Vec<(kalah::board::Side, Vec<u8>)>, usize> = HashMap::new();
+    let (mut games, mut losses, mut same) = (0, 0, 0);
+    let mut tally = ReplayTally::default();
+    for n in 0..iterations {
+        if n > 0 && n % 1000 == 0 {
+            let fill: Vec<usize> = r.memory.parts.iter().map(|t| t.len()).collect();
+            eprintln!(
+                "{n}: {games} games, {losses} losses, {} replays, {} repeats, {same} same, {} entries, {} forgotten {fill:?}",
+                tally.replays,
+                tally.repeats,
+                r.memory.len(),
+                r.memory.overflow
+            );
+        }
+        if due.front().is_some_and(|(at, _)| *at <= n) {
+            let (_, g) = due.pop_front().expect("due");
+            replay_counted(&mut r, &mut tally, &g, n);
+            continue;
+        }
+        games += 1;
+        let (machine_first, mut how) = DecGame::benchmark(|n| rng.below(n));
+        how.depth += deeper;
+        let g = play(&mut r, &mut opp, &how, machine_first);
+        if g.result() != Some(GameResult::Lost) {
+            continue;
+        }
+        losses += 1;
+        if let Some(first) = lost.insert(g.turns.clone(), n) {
+            same += 1;
+            let pre = g.prefix(2);
+            let refs: Vec<&[u8]> = pre.iter().map(|t| t.as_slice()).collect();
+            let part = part_of(&refs, true);
+            eprintln!(
+                "same loss at {n} as {first}: part {part:?}, machine positions {}, resigned {}, {:?}",
+                g.machine.len(),
+                g.resigned,
+                g.turns
+            );
+        }
+        if g.machine.len() == 1 {
+            continue;
+        }
+        let at = n + 1 + rng.below(100) as usize;
+        let i = due.partition_point(|(a, _)| *a <= at);
+        due.insert(i, (at, g));
+    }
+    // The replays still due, as the benchmark plays them.
+    while let Some((_, g)) = due.pop_front() {
+        replay_counted(&mut r, &mut tally, &g, iterations);
+    }
+    let ReplayTally {
+        replays,
+        repeats,
+        resigned_sooner: sooner,
+    } = tally;
+    let fill: Vec<usize> = r.memory.parts.iter().map(|t| t.len()).collect();
+    println!(
+        "games {games} losses {losses} replays {replays} repeats {repeats} sooner {sooner} same {same} entries {} forgotten {} (losses {}) spilled {} parts {fill:?}",
+        r.memory.len(),
+        r.memory.overflow,
+        r.stats.forgot_losses,
+        r.stats.spilled
+    );
+}
