@@ -663,7 +663,8 @@ fn the_keypad_types_into_the_machine_and_a_touch_starts_the_sound() {
     let d = &b.d;
     // Whether it is shown, as the browser lays it out (the `hidden` attribute alone was once
     // overruled by the page's own `display: grid`).
-    let hidden = "return String(getComputedStyle(document.getElementById('keypad')).display === 'none')";
+    let hidden =
+        "return String(getComputedStyle(document.getElementById('keypad')).display === 'none')";
     d.open(&format!("{}?tape=kalah.rim&tw=4&speed=max", b.server.url));
     d.wait_tape("kalah.rim");
     assert_eq!(d.text(hidden), "true", "no keypad without a touch screen");
@@ -681,13 +682,18 @@ fn the_keypad_types_into_the_machine_and_a_touch_starts_the_sound() {
     d.wait_paper(&kalah_answer());
     // The game types "3. ", a backspace, "2,": on the page, as on the paper, the "2" is struck
     // where the space stood (main.js, typeOnPaper), and the backspace draws nothing.
-    let struck = "const bs = document.querySelector('#paper .bs'); if (!bs) return 'no backspace'; \
+    let struck =
+        "const bs = document.querySelector('#paper .bs'); if (!bs) return 'no backspace'; \
         const at = (n, i) => { const r = document.createRange(); r.setStart(n, i); \
           r.setEnd(n, i + 1); return r.getBoundingClientRect().left; }; \
         const before = bs.previousSibling, after = bs.nextSibling; \
         return [Math.round(at(after, 0) - at(before, before.length - 1)), \
           Math.round(bs.getBoundingClientRect().width)].join(' ');";
-    assert_eq!(d.text(struck), "0 0", "the character after a backspace overstrikes");
+    assert_eq!(
+        d.text(struck),
+        "0 0",
+        "the character after a backspace overstrikes"
+    );
 }
 
 /// Bell's `p` punches its memory: the punch's download holds what headless punches, and that
