@@ -957,7 +957,7 @@ fn bell_number(sentence: &str) -> usize {
 /// `ENTRIES_TEACHER=1 BT_STORE=line LOSS_CHARS=1 FIG6_BOTH=1 JUDGED=after cargo run --release
 /// -p kalah --example bell_figure8 3000 1280 RUN` for runs 0, 1 and 3.
 #[test]
-#[ignore = "long (about 5 minutes): cargo test --release -p kalah --test bell -- --ignored figure_8_three_sizes"]
+#[ignore = "long (about 3 minutes): cargo test --release -p kalah --test bell -- --ignored figure_8_three_sizes"]
 fn figure_8_three_sizes_within_a_quarter() {
     let sentences = [
         quote("The memory generated without characteristics or parameters numbered just over 400 positions"),
