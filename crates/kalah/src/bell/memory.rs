@@ -241,8 +241,9 @@ pub fn spill_part(c: u64, mk: u8, part: usize, parts: usize) -> Option<usize> {
 /// The machine pits M1..Mt a characteristic keeps whatever else it ignores, as t (0 if it does
 /// not keep M1). [`characteristic`] marks the pits a winning turn altered and, IV.4: "Any pit
 /// to the right of an altered pit on my side may also be relevant to the winning position and
-/// consequently must be stored". The turn sows from some pit Mp, which it always alters (it
-/// empties it, or leaves fewer than it held), so M1..Mp are always marked, exactly. Everything
+/// consequently must be stored". The turn sows first from some pit, which it always alters (it
+/// empties it, or leaves fewer than it held), so M1 up to the highest machine pit it altered
+/// (t, at least that pit's number) are always marked, exactly. Everything
 /// else may or may not be (the person's pits: "at least 5 of the opponent's pits plus his
 /// kalah will be ignored", IV.4; the machine's kalah, a minimum; a captured pit, a minimum),
 /// so only this prefix can be hashed.
