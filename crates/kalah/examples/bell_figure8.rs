@@ -26,7 +26,8 @@
 //! relations (run 3) decide the position a turn reaches, the opponent to move, or a position
 //! whoever is to move (`Judged`), not the position of the side to move. LOSS_CHARS=1: with
 //! characteristics, a loss is recorded as the person's wins after each of the machine's turns
-//! (`Options::loss_characteristics`, `bell::opponent_wins`).
+//! (`Options::loss_characteristics`, `bell::opponent_wins`); the characteristics are then found
+//! by index (`Options::characteristic_index`, `Table::indexed`), as CHAR_INDEX=1 asks without it.
 //!
 //! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
 
@@ -248,6 +249,8 @@ fn main() {
             backtrack_nodes,
             mirror: std::env::var("MIRROR").is_ok(),
             loss_characteristics: std::env::var("LOSS_CHARS").is_ok(),
+            characteristic_index: std::env::var("LOSS_CHARS").is_ok()
+                || std::env::var("CHAR_INDEX").is_ok(),
             backtrack_count: match std::env::var("BT_COUNT").as_deref() {
                 Ok("positions") => BacktrackCount::Positions,
                 _ => BacktrackCount::Effort,

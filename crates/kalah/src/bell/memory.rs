@@ -169,9 +169,18 @@ pub enum Stored {
 /// linear probe). Slots are never emptied, only replaced, so a look-up ends at the first empty
 /// slot of the list and of the window: it costs at most [`LIST`] + [`WINDOW`] entries however
 /// full the part is.
+///
+/// An indexed table ([`Table::indexed`], a study of Figure 8 with losses recorded as the
+/// person's wins, off by default and not yet in the PDP-1 program) puts a characteristic not in
+/// the list but in a window hashed on the pits it always keeps ([`kept_prefix`]), one window for
+/// each of the six lengths that prefix can have: a look-up then costs at most [`LIST`] + 7 ×
+/// [`WINDOW`] entries (one window more where the part spills), where the list of 32 forgot
+/// almost every characteristic that reading makes (docs/bell.md, "Figure 8: characteristics by index").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     slots: Vec<Option<Entry>>,
+    /// Characteristics are found by [`char_window_start`], not in the list.
+    pub(super) indexed: bool,
 }
 
 impl Default for Table {
@@ -199,7 +208,12 @@ fn rotl18(v: u32, n: u32) -> u32 {
 /// or more. Rotations, exclusive ors, a mask and a subtraction: the PDP-1 program's `zhs` in
 /// 16 instructions, with no multiply or divide.
 pub fn window_start(c: u64, mk: u8, size: usize) -> usize {
-    let w = hash_word(c, mk);
+    fold(hash_word(c, mk), size)
+}
+
+/// [`window_start`]'s last steps: the word `w` folded by its rotation of 9 bits, to a window
+/// start in a part of `size` slots.
+fn fold(w: u32, size: usize) -> usize {
     let n = (size - LIST - WINDOW + 1) as u32;
     let x = (w ^ rotl18(w, 9)) & (n.next_power_of_two() - 1);
     LIST + if x >= n { x - n } else { x } as usize
@@ -222,6 +236,37 @@ pub fn spill_part(c: u64, mk: u8, part: usize, parts: usize) -> Option<usize> {
     let u = w ^ rotl18(w, 5) ^ rotl18(w, 13);
     let q = ((u & 0o377) as usize * parts) >> 8;
     Some(if q == part { (part + 1) % parts } else { q })
+}
+
+/// The machine pits M1..Mt a characteristic keeps whatever else it ignores, as t (0 if it does
+/// not keep M1). [`characteristic`] marks the pits a winning turn altered and, IV.4: "Any pit
+/// to the right of an altered pit on my side may also be relevant to the winning position and
+/// consequently must be stored". The turn sows first from some pit, which it always alters (it
+/// empties it, or leaves fewer than it held), so M1 up to the highest machine pit it altered
+/// (t, at least that pit's number) are always marked, exactly. Everything
+/// else may or may not be (the person's pits: "at least 5 of the opponent's pits plus his
+/// kalah will be ignored", IV.4; the machine's kalah, a minimum; a captured pit, a minimum),
+/// so only this prefix can be hashed.
+pub fn kept_prefix(mask: u64) -> usize {
+    (1..=6u8)
+        .take_while(|&p| (mask >> (4 * nibble(MACHINE.pit_index(p)))) & 0xf == 0xf)
+        .count()
+}
+
+/// The first slot of the window of a characteristic keeping M1..Mt (t = [`kept_prefix`], 1–6)
+/// with the contents of those pits as in the compacted `c`, in a part of `size` slots: the pits
+/// read as digits, h = 13 h + Mp for p = 1..t from h = [`KALAH_CUT`] + t, modulo 2^18 (13 h is
+/// 8 h + 4 h + h: shifts and adds on the PDP-1, five instructions a pit), folded as
+/// [`window_start`] folds its word. Not [`window_start`] of the masked pits: its exclusive
+/// ors of rotations are linear, and on prefixes of a few small numbers they crowded the
+/// windows (`characteristics_by_index` forgot 25 of its 400); folded, the products put its 219
+/// prefixes on 186 window starts, and none is forgotten.
+pub fn char_window_start(c: u64, t: usize, size: usize) -> usize {
+    let h = (1..=t as u8).fold(KALAH_CUT as u32 + t as u32, |h, p| {
+        let pit = (c >> (4 * nibble(MACHINE.pit_index(p)))) as u32 & 0xf;
+        (h * 13 + pit) & 0o777777
+    });
+    fold(h, size)
 }
 
 /// The exclusive or both hashes start from: the compacted words, the second rotated 5 bits
@@ -256,12 +301,32 @@ impl Table {
     pub fn with_size(size: usize) -> Table {
         Table {
             slots: vec![None; size.max(LIST + WINDOW)],
+            indexed: false,
         }
     }
 
-    /// The slots an entry can lie in: the list for a characteristic, else its window.
+    /// A table of `size` entries whose characteristics are found by index
+    /// ([`char_window_start`]), not in the list (a study of Figure 8, off by default).
+    pub fn indexed(size: usize) -> Table {
+        Table {
+            indexed: true,
+            ..Table::with_size(size)
+        }
+    }
+
+    /// Are characteristics found by index?
+    pub fn is_indexed(&self) -> bool {
+        self.indexed
+    }
+
+    /// The slots an entry can lie in: the list for a characteristic (in an indexed table its
+    /// window, if it keeps M1), else its window.
     fn range_of(&self, e: &Entry) -> std::ops::Range<usize> {
-        if e.is_characteristic() {
+        let t = kept_prefix(e.mask);
+        if e.is_characteristic() && self.indexed && t > 0 {
+            let s = char_window_start(e.pits, t, self.slots.len());
+            s..s + WINDOW
+        } else if e.is_characteristic() {
             0..LIST
         } else {
             let s = window_start(e.pits, e.kalah, self.slots.len());
@@ -277,10 +342,28 @@ impl Table {
     pub fn lookup(&self, b: &Board) -> Option<&Entry> {
         let (c, mk) = key(b)?;
         let start = window_start(c, mk, self.slots.len());
-        [0..LIST, start..start + WINDOW]
-            .into_iter()
+        let s = self.find_characteristic(b, c).or_else(|| {
+            match self.probe(start..start + WINDOW, b, c) {
+                Probe::Found(s) => Some(s),
+                _ => None,
+            }
+        })?;
+        self.slots[s].as_ref()
+    }
+
+    /// The slot of the first entry matching `b` (compacted `c`) among the characteristics: the
+    /// list up to its first empty slot, and in an indexed table the windows of `b`'s M1..Mt for
+    /// t = 1..6, each up to its first empty slot. A whole position found there (the windows
+    /// overlap the whole positions') is `b` itself, a right answer too.
+    fn find_characteristic(&self, b: &Board, c: u64) -> Option<usize> {
+        let windows = (1..=6).filter(|_| self.indexed).map(|t| {
+            let s = char_window_start(c, t, self.slots.len());
+            s..s + WINDOW
+        });
+        std::iter::once(0..LIST)
+            .chain(windows)
             .find_map(|range| match self.probe(range, b, c) {
-                Probe::Found(s) => self.slots[s].as_ref(),
+                Probe::Found(s) => Some(s),
                 _ => None,
             })
     }
@@ -399,10 +482,19 @@ impl Memory {
     /// A memory whose parts have `size` entries, but the split memory's last part
     /// [`CODE_ENTRIES`] fewer (the PDP-1 program's memory code is there).
     pub fn with_size(split: bool, size: usize) -> Memory {
+        Memory::with_layout(split, size, false)
+    }
+
+    /// The same, with characteristics found by index when `indexed` ([`Table::indexed`]).
+    pub fn with_layout(split: bool, size: usize, indexed: bool) -> Memory {
         let n = if split { REPLIES + 1 } else { 1 };
-        let mut parts = vec![Table::with_size(size); n];
+        let table = |size| Table {
+            indexed,
+            ..Table::with_size(size)
+        };
+        let mut parts = vec![table(size); n];
         if split {
-            parts[REPLIES] = Table::with_size(size.saturating_sub(CODE_ENTRIES));
+            parts[REPLIES] = table(size.saturating_sub(CODE_ENTRIES));
         }
         Memory {
             parts,
@@ -435,7 +527,7 @@ impl Memory {
     fn find(&self, part: usize, b: &Board) -> Option<(usize, usize)> {
         let (c, mk) = key(b)?;
         let t = &self.parts[part];
-        if let Probe::Found(s) = t.probe(0..LIST, b, c) {
+        if let Some(s) = t.find_characteristic(b, c) {
             return Some((part, s));
         }
         let start = window_start(c, mk, t.size());
@@ -912,6 +1004,14 @@ mod tests {
         assert_eq!(spill_part(c, 3, (q + 1) % 11, 11), Some(q));
         assert_eq!(spill_part(c, 3, q, 11), Some((q + 1) % 11));
         assert_eq!(spill_part(c, 3, 0, 1), None);
+        // A characteristic keeping M1–M3 (6, 5, 4 here): h = ((23 × 13 + 6) × 13 + 5) × 13 + 4
+        // = 51614 (0o144636), folded: 1530, less 1217, in a part of 1280 from slot 32.
+        assert_eq!(char_window_start(c, 3, TABLE), 32 + 1530 - 1217);
+        assert_eq!(
+            char_window_start(c, 3, TABLE),
+            char_window_start(c & prefix_mask(3), 3, TABLE),
+            "only M1–M3 count"
+        );
     }
 
     /// A whole position whose window in its part is full goes to the first empty slot of its
@@ -975,6 +1075,79 @@ mod tests {
         }
         assert!(matches!(m.store(2, l), Stored::Forgot(_)));
         assert_eq!(m.lookup(2, &other), Some(&l));
+    }
+
+    /// The nibbles of the machine pits M1..Mt of a compacted position.
+    fn prefix_mask(t: usize) -> u64 {
+        (1..=t as u8).fold(0, |m, p| m | 0xf << (4 * nibble(MACHINE.pit_index(p))))
+    }
+
+    /// Own-turn wins of pseudo-random positions near the end (the machine's kalah 14–18).
+    fn some_characteristics(n: usize) -> Vec<(Board, Entry)> {
+        let mut out = Vec::new();
+        let mut h = 0x2545_f491_4f6c_dd1du64;
+        while out.len() < n {
+            let mut b = Board::new(0);
+            b.to_move = MACHINE;
+            h = h.wrapping_mul(0x9e37_79b9_7f4a_7c15).wrapping_add(1);
+            b.cells[MACHINE.kalah()] = 14 + (h >> 60) as u8 % 5;
+            b.cells[PERSON.kalah()] = (h >> 50) as u8 % 8;
+            while b.stones() < TOTAL as u32 {
+                h ^= h >> 29;
+                h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                let k = (h >> 59) as usize % 12;
+                if b.cells[NIBBLE_HOLES[k]] < 9 {
+                    b.cells[NIBBLE_HOLES[k]] += 1;
+                }
+            }
+            if let Some(e) = turns(&b)
+                .into_iter()
+                .find_map(|(t, _)| characteristic(&b, &t))
+            {
+                if !out.iter().any(|(_, x)| *x == e) {
+                    out.push((b, e));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every characteristic keeps M1..Mp of the pit its turn first sows, so [`kept_prefix`] is
+    /// at least 1; an indexed table holds hundreds of them (the list holds [`LIST`]), each in
+    /// its window, none in the list, and finds each for the position it was made from.
+    #[test]
+    fn characteristics_by_index() {
+        let chars = some_characteristics(400);
+        let mut t = Table::indexed(TABLE);
+        let mut listed = Table::default();
+        for (b, e) in &chars {
+            let k = kept_prefix(e.mask);
+            assert!(k >= 1, "{b:?} {e:?}");
+            assert_eq!(
+                e.pits & prefix_mask(k),
+                compact(b).unwrap() & prefix_mask(k)
+            );
+            assert_eq!(t.store(*e), Stored::New, "{e:?}");
+            listed.store(*e);
+        }
+        assert_eq!(t.len(), chars.len());
+        assert!(t.entries().all(|(i, _)| i >= LIST));
+        assert_eq!(listed.len(), LIST, "the list alone forgets the rest");
+        for (b, _) in &chars {
+            assert_eq!(t.lookup(b).map(|e| e.outcome), Some(Outcome::Win), "{b:?}");
+        }
+        // Whole positions share the windows and are still found.
+        let mut b = Board::new(3);
+        b.to_move = MACHINE;
+        let whole = Entry::exact(&b, Outcome::Loss).unwrap();
+        assert_eq!(t.store(whole), Stored::New);
+        assert_eq!(t.lookup(&b), Some(&whole));
+        assert_eq!(kept_prefix(ALL_PITS), 6);
+        assert_eq!(kept_prefix(0xf), 0, "M6 alone: no prefix");
+        // The same layout survives a memory made with it.
+        let m = Memory::with_layout(true, TABLE, true);
+        assert!(m.parts.iter().all(Table::is_indexed));
+        assert!(!Memory::new(true).parts[0].is_indexed());
     }
 
     /// The replacement rule: wins go before losses, the deepest (greatest kalah) first, the

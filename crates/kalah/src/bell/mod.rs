@@ -48,10 +48,11 @@ mod teacher;
 
 pub use figure8::opponent_wins;
 pub use memory::{
-    altered_holes, characteristic, compact, compact_words, other_part, part_of, spill_part,
-    turn_code, window_start, Count, Entry, GameResult, Judged, Memory, Outcome, Parameters,
-    Records, Stored, Table, BIAS_TENTHS, CODE_ENTRIES, FIGURE_6, KALAH_CUT, LIST, MIN_SAMPLE,
-    PARAM_FROM, REPLIES, RUSSELL_OPENING, STONES, TABLE, TOTAL, WINDOW,
+    altered_holes, char_window_start, characteristic, compact, compact_words, kept_prefix,
+    other_part, part_of, spill_part, turn_code, window_start, Count, Entry, GameResult, Judged,
+    Memory, Outcome, Parameters, Records, Stored, Table, BIAS_TENTHS, CODE_ENTRIES, FIGURE_6,
+    KALAH_CUT, LIST, MIN_SAMPLE, PARAM_FROM, REPLIES, RUSSELL_OPENING, STONES, TABLE, TOTAL,
+    WINDOW,
 };
 pub use notation::{
     mirror, parse_turn, pit_name, play_sowings, play_turn, turn_name, turns, Figure, NotationError,

@@ -296,6 +296,11 @@ pub struct Options {
     /// the sides exchanged ([`super::opponent_wins`]; a study of Figure 8's "about 300", off by
     /// default).
     pub loss_characteristics: bool,
+    /// Characteristics are found by index, hashed on the machine pits they always keep
+    /// ([`super::Table::indexed`]), not in the list of [`super::LIST`]: a study of Figure 8 (with
+    /// [`Options::loss_characteristics`] they number hundreds), off by default and not in the
+    /// PDP-1 program.
+    pub characteristic_index: bool,
 }
 
 /// What "a count is set to evaluate 100 nodes" counts (docs/bell.md, "Figure 8: readings
@@ -346,6 +351,7 @@ impl Default for Options {
             backtrack_count: BacktrackCount::Effort,
             backtrack_store: BacktrackStore::Region,
             loss_characteristics: false,
+            characteristic_index: false,
         }
     }
 }
@@ -512,7 +518,7 @@ impl Bell {
     pub fn new(options: Options) -> Bell {
         let params = options.fixed_parameters.clone().unwrap_or_default();
         Bell {
-            memory: Memory::with_size(options.split, options.table),
+            memory: Memory::with_layout(options.split, options.table, options.characteristic_index),
             records: Records::default(),
             params,
             stats: Stats::default(),

@@ -250,7 +250,9 @@ impl Bell {
                 None
             };
             match staged {
-                Some(Ok(t)) => {
+                Some(Ok(mut t)) => {
+                    // The tape holds entries by slot; how they are found is the program's.
+                    t.indexed = self.memory.parts[n].indexed;
                     self.memory.parts[n] = t;
                     report.loaded.push(n);
                 }
