@@ -435,8 +435,11 @@ fn set_up_positions_equal_the_reference() {
 /// Sense switch 1, the operator's "move now" (issue 28). Up before space: the first iteration
 /// always completes and the machine plays depth 1's action, e, p and v (the reference's
 /// `choose_with` at depth 1). Raised while the machine thinks (after a random emulated time):
-/// it plays the action of some completed depth k — the reference's to depth k, with its value —
-/// and the board after it is the reference's (the search cut short left the board as it was).
+/// it plays exactly the reference's action and value deepening to `dc`, the depth the program
+/// says it completed — not a move of the iteration the switch cut short, nor a best-move index
+/// kept across the root's reordering (`rbf`) — and the board after it is the reference's (the
+/// search cut short left the board as it was). Every fourth position is North's first turn,
+/// where the action is the swap decision from the last two completed depths.
 #[test]
 fn sense_switch_1_moves_now() {
     const TW_SETUP: u32 = 0o100000;
@@ -446,7 +449,8 @@ fn sense_switch_1_moves_now() {
     let (mut done, mut cut) = (0, 0);
     while done < 24 {
         let mut m = Match::new(7);
-        for _ in 0..rng.below(30) {
+        let actions = if done % 4 == 1 { 1 } else { rng.below(30) };
+        for _ in 0..actions {
             let a = m.legal_actions();
             if a.is_empty() {
                 break;
@@ -491,11 +495,14 @@ fn sense_switch_1_moves_now() {
             k.run_to_wait();
             let typed = k.paper();
             let an = parse_analysis(&typed).unwrap_or_else(|| panic!("{typed:?}; {ctx}"));
-            let found = (1..=depth).rev().find_map(|d| {
-                let (a, r) = choose_with(&m, &config(d, short)).unwrap();
-                (typed.chars().nth(2) == Some(action_char(a)) && r.value == an.v).then_some((d, a))
-            });
-            let (d, a) = found.unwrap_or_else(|| panic!("no depth plays {typed:?}; {ctx}"));
+            let d = k.m.read(k.sym("dc")).unwrap().bits();
+            assert!((1..=depth).contains(&d), "dc {d}; {ctx}");
+            let (a, r) = choose_with(&m, &config(d, short)).unwrap();
+            assert_eq!(
+                (typed.chars().nth(2), an.v),
+                (Some(action_char(a)), r.value),
+                "{typed:?} after depth {d} completed; {ctx}"
+            );
             cut += u32::from(d < depth);
             let mut after = m.clone();
             after.play(a).unwrap();
