@@ -10,7 +10,7 @@
 //! line `e…p…v…` with the engine's counts and value; its board and side to move must be the
 //! engine's; at the end the result line and the final board.
 mod kalah_support;
-use kalah::mankalah::{choose_with, config, Action, Match, HOLES};
+use kalah::mankalah::{choose_open, choose_with, config, Action, Match, HOLES, OPEN_DEPTH};
 use kalah::{Board7, Report, Side};
 use kalah_support::{glyph, parse_analysis, Program, Rng, CR, SPACE};
 use pdp1_core::Word;
@@ -430,6 +430,58 @@ fn set_up_positions_equal_the_reference() {
         assert_analysis(&typed, &r, &ctx);
         done += 1;
     }
+}
+
+/// The open depth (test-word bit 3, issue 28): the program deepens past the depth field until a
+/// search is exact (no position at its depth limit) or `OPEN_DEPTH` turns. On random endgames of
+/// the set-up entry (one seed a pit, so that the exact search comes soon; static order and
+/// short look) the action, e, p, v and the depth completed are the reference's
+/// `choose_open` — and the exact search is reached past depth 15 at least once.
+#[test]
+fn open_depth_equals_the_reference() {
+    const TW_SETUP: u32 = 0o100000;
+    const TW_OPEN: u32 = 0o040000;
+    let mut rng = Rng(0x6b37_0de9);
+    let mut k = boot(test_word(1, 0, 0));
+    let (mut done, mut past_15) = (0, 0);
+    while done < 16 {
+        let mut m = Match::new(1);
+        for _ in 0..2 + rng.below(12) {
+            let a = m.legal_actions();
+            if a.is_empty() {
+                break;
+            }
+            m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
+        }
+        if m.over() || m.swapped || m.can_swap() {
+            continue;
+        }
+        let short = rng.below(4) == 0;
+        for (i, &c) in m.board.cells.iter().enumerate() {
+            k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
+        }
+        k.m.write(0o60, Word::new(u32::from(m.board.to_move == Side::B)))
+            .unwrap();
+        k.m.write(0o61, Word::new(m.sowings())).unwrap();
+        let depth = 1 + rng.below(15) as u32;
+        let opts = TW_ANALYSIS | TW_SETUP | TW_OPEN | if short { TW_SHORT_LOOK } else { 0 };
+        k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
+        key(&mut k, CR);
+        let typed = key(&mut k, SPACE);
+        let (a, r) = choose_open(&m, &config(depth, short)).unwrap();
+        let ctx = format!("{:?} sowings {} short {short}", m.board, m.sowings());
+        assert_eq!(
+            typed.chars().nth(2),
+            Some(action_char(a)),
+            "{typed:?}; {ctx}"
+        );
+        assert_analysis(&typed, &r, &ctx);
+        let dc = k.m.read(k.sym("dc")).unwrap().bits();
+        assert!(dc <= OPEN_DEPTH, "dc {dc}; {ctx}");
+        past_15 += u32::from(dc > 15);
+        done += 1;
+    }
+    assert!(past_15 > 0, "no search went past depth 15");
 }
 
 /// Sense switch 1, the operator's "move now" (issue 28). Up before space: the first iteration

@@ -350,10 +350,27 @@ impl Match {
 /// (sense switch 1): what it plays then is this function's with `c.depth` the depth it
 /// completed. `values` are the iterations' values, shallowest first.
 pub fn deepen(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
+    deepening(m, c, c.depth, false)
+}
+
+/// The deepest search of the open depth (test-word bit 3, issue 28): the time-managed search
+/// deepens past the test word's depth field (at most 15), up to this many turns.
+pub const OPEN_DEPTH: u32 = 36;
+
+/// The open depth's deepening, as `roms/kalah7.mac` with test-word bit 3: [`deepen`] to
+/// [`OPEN_DEPTH`] (`c.depth` is not used), stopping after the first search that reached no
+/// position at its depth limit ([`Report::horizon`] false: every line ended with the game, so
+/// a deeper search would find the same). In the endgame a search to 15 turns can miss what 16
+/// see (docs/kalah.md, "Depth and time"); the operator's clock says when to move before.
+pub fn deepen_open(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
+    deepening(m, c, OPEN_DEPTH, true)
+}
+
+fn deepening(m: &Match, c: &Config, depth: u32, stop_exact: bool) -> Option<(Report, Vec<i32>)> {
     let mut values = Vec::new();
     let (mut effort, mut long_effort) = (0, 0);
     let mut last = None;
-    for d in 1..=c.depth {
+    for d in 1..=depth {
         let r = search::search(
             &m.board,
             m.sowings(),
@@ -367,7 +384,11 @@ pub fn deepen(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
         effort += r.effort;
         long_effort += r.long_effort;
         values.push(r.value);
+        let exact = !r.horizon;
         last = Some(r);
+        if stop_exact && exact {
+            break;
+        }
     }
     let mut r = last?;
     r.effort = effort;
@@ -411,6 +432,7 @@ fn book_report() -> Report {
         leaves: Vec::new(),
         events: Vec::new(),
         levels: Vec::new(),
+        horizon: false,
     }
 }
 
@@ -422,6 +444,18 @@ fn book_report() -> Report {
 /// swapper becomes South with North still to move. Otherwise, and on every other turn, the
 /// deepest search's move. `None` if the match is over or the depth is 0.
 pub fn choose_with(m: &Match, c: &Config) -> Option<(Action, Report)> {
+    choose_by(m, c, deepen)
+}
+
+/// [`choose_with`] with the open depth ([`deepen_open`], test-word bit 3): the time-managed
+/// search's action when no clock stops it.
+pub fn choose_open(m: &Match, c: &Config) -> Option<(Action, Report)> {
+    choose_by(m, c, deepen_open)
+}
+
+type Deepen = fn(&Match, &Config) -> Option<(Report, Vec<i32>)>;
+
+fn choose_by(m: &Match, c: &Config, deepen: Deepen) -> Option<(Action, Report)> {
     if m.over() || c.depth == 0 {
         return None;
     }
