@@ -10,14 +10,16 @@
 //! cargo build --release -p pdp1 -p pdp1-tests --bins
 //! cargo run --release -p pdp1-tests --example mankalah_bench -- [--depth D | --move-time S]
 //!     [--matches N] [--ref-depths 8,10,12] [--self-depth 8] [--no-random]
-//!     [--seat south|north] [--first K] [--log FILE] [--tape FILE]
+//!     [--seat south|north] [--first K] [--log FILE] [--tape FILE] [--symbols FILE]
 //! ```
 //!
 //! `--seat` plays only that seat's matches (`--matches` of them), `--first K` starts at match
 //! seed K (to replay one match: `--seat north --first 3 --matches 1`), and `--log FILE` appends
 //! each match's messages and both agents' stderr (our per-move progress lines) to FILE.
 //! `--tape FILE` plays another build of the program (e.g. an older `kalah7.rim`) in place of
-//! `roms/kalah7.rim`, for our agent and for `--self-depth`'s.
+//! `roms/kalah7.rim`, for our agent and for `--self-depth`'s. `--symbols FILE` (the tape's
+//! symbol table, `pdp1-asm @roms/kalah7.files --symbols FILE`) goes to our agent, whose progress
+//! lines in the log then name the depth each move completed.
 //!
 //! Without `--depth` the agent plays its default, the time-managed search (`--move-time` sets
 //! its time per move).
@@ -45,6 +47,7 @@ fn main() {
     let mut first = 1u32;
     let mut log: Option<PathBuf> = None;
     let mut tape: Option<String> = None;
+    let mut symbols: Option<String> = None;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -78,6 +81,7 @@ fn main() {
             "--first" => first = it.next().and_then(|v| v.parse().ok()).expect("--first K"),
             "--log" => log = Some(PathBuf::from(it.next().expect("--log FILE"))),
             "--tape" => tape = Some(it.next().expect("--tape FILE").clone()),
+            "--symbols" => symbols = Some(it.next().expect("--symbols FILE").clone()),
             o => panic!("unknown argument {o}"),
         }
     }
@@ -103,6 +107,9 @@ fn main() {
     }
     if let Some(t) = &move_time {
         args.extend(["--move-time".to_owned(), t.clone()]);
+    }
+    if let Some(f) = &symbols {
+        args.extend(["--symbols".to_owned(), f.clone()]);
     }
     let setting = args[2..].join(" ");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
