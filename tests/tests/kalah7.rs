@@ -488,10 +488,10 @@ fn open_depth_equals_the_reference() {
 /// always completes and the machine plays depth 1's action, e, p and v (the reference's
 /// `choose_with` at depth 1). Raised while the machine thinks (after a random emulated time):
 /// it plays exactly the reference's action and value deepening to `dc`, the depth the program
-/// says it completed — not a move of the iteration the switch cut short, nor a best-move index
-/// kept across the root's reordering (`rbf`) — and the board after it is the reference's (the
-/// search cut short left the board as it was). Every fourth position is North's first turn,
-/// where the action is the swap decision from the last two completed depths.
+/// says it completed — not a move of the iteration the switch cut short — and the board after
+/// it is the reference's (the search cut short left the board as it was). Every fourth
+/// position is North's first turn, where the action is the swap decision from the last two
+/// completed depths.
 #[test]
 fn sense_switch_1_moves_now() {
     const TW_SETUP: u32 = 0o100000;

@@ -46,11 +46,17 @@ fn main() {
                 );
                 for d in 1..=depth {
                     let (r, _) = deepen(&m, &config(d, false)).expect("a move");
+                    // The same depth searched alone (no previous best move first): the
+                    // move among equal values is the first in the static order.
+                    let alone =
+                        kalah::search::search(&m.board, m.sowings(), &config(d, false), false)
+                            .expect("a move");
                     println!(
-                        "depth {d}: hole {} value {} e {}",
+                        "depth {d}: hole {} value {} e {} (alone: hole {})",
                         HOLES + 1 - r.best,
                         r.value,
-                        r.effort
+                        r.effort,
+                        HOLES + 1 - alone.best
                     );
                 }
                 if m.board
