@@ -50,6 +50,30 @@ fn board(k: &Program) -> Board7 {
     b
 }
 
+/// A match of `seeds` a pit after `n` random legal actions (fewer if it ends first).
+fn random_match(rng: &mut Rng, seeds: u8, n: u64) -> Match {
+    let mut m = Match::new(seeds);
+    for _ in 0..n {
+        let a = m.legal_actions();
+        if a.is_empty() {
+            break;
+        }
+        m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
+    }
+    m
+}
+
+/// The set-up block at 0040–0061 (test-word bit 2): `m`'s board a7 … Kb, the side to move and
+/// the sowings into the game.
+fn write_set_up(k: &mut Program, m: &Match) {
+    for (i, &c) in m.board.cells.iter().enumerate() {
+        k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
+    }
+    k.m.write(0o60, Word::new(u32::from(m.board.to_move == Side::B)))
+        .unwrap();
+    k.m.write(0o61, Word::new(m.sowings())).unwrap();
+}
+
 /// The machine's action typed after space has the reference's analysis line.
 fn assert_analysis(typed: &str, r: &Report, ctx: &str) {
     let an = parse_analysis(typed).unwrap_or_else(|| panic!("{typed:?}; {ctx}"));
@@ -385,25 +409,14 @@ fn set_up_positions_equal_the_reference() {
     let mut done = 0;
     while done < 300 {
         let seeds = 1 + rng.below(15) as u8;
-        let mut m = Match::new(seeds);
-        for _ in 0..rng.below(61) {
-            let a = m.legal_actions();
-            if a.is_empty() {
-                break;
-            }
-            m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
-        }
+        let n = rng.below(61);
+        let m = random_match(&mut rng, seeds, n);
         if m.over() {
             continue;
         }
         let depth = 1 + (done % 5) as u32;
         let short = rng.below(2) == 1;
-        for (i, &c) in m.board.cells.iter().enumerate() {
-            k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
-        }
-        let side = u32::from(m.board.to_move == Side::B);
-        k.m.write(0o60, Word::new(side)).unwrap();
-        k.m.write(0o61, Word::new(m.sowings())).unwrap();
+        write_set_up(&mut k, &m);
         let opts = TW_ANALYSIS | TW_SETUP | if short { TW_SHORT_LOOK } else { 0 };
         k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
         key(&mut k, CR);
@@ -445,24 +458,13 @@ fn open_depth_equals_the_reference() {
     let mut k = boot(test_word(1, 0, 0));
     let (mut done, mut past_15) = (0, 0);
     while done < 16 {
-        let mut m = Match::new(1);
-        for _ in 0..2 + rng.below(12) {
-            let a = m.legal_actions();
-            if a.is_empty() {
-                break;
-            }
-            m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
-        }
+        let n = 2 + rng.below(12);
+        let m = random_match(&mut rng, 1, n);
         if m.over() || m.swapped || m.can_swap() {
             continue;
         }
         let short = rng.below(4) == 0;
-        for (i, &c) in m.board.cells.iter().enumerate() {
-            k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
-        }
-        k.m.write(0o60, Word::new(u32::from(m.board.to_move == Side::B)))
-            .unwrap();
-        k.m.write(0o61, Word::new(m.sowings())).unwrap();
+        write_set_up(&mut k, &m);
         let depth = 1 + rng.below(15) as u32;
         let opts = TW_ANALYSIS | TW_SETUP | TW_OPEN | if short { TW_SHORT_LOOK } else { 0 };
         k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
@@ -500,26 +502,14 @@ fn sense_switch_1_moves_now() {
     let mut k = boot(test_word(1, 0, 0));
     let (mut done, mut cut) = (0, 0);
     while done < 24 {
-        let mut m = Match::new(7);
-        let actions = if done % 4 == 1 { 1 } else { rng.below(30) };
-        for _ in 0..actions {
-            let a = m.legal_actions();
-            if a.is_empty() {
-                break;
-            }
-            m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
-        }
+        let n = if done % 4 == 1 { 1 } else { rng.below(30) };
+        let m = random_match(&mut rng, 7, n);
         if m.over() || m.swapped {
             continue;
         }
         let short = rng.below(2) == 1;
         let depth = 7;
-        for (i, &c) in m.board.cells.iter().enumerate() {
-            k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
-        }
-        k.m.write(0o60, Word::new(u32::from(m.board.to_move == Side::B)))
-            .unwrap();
-        k.m.write(0o61, Word::new(m.sowings())).unwrap();
+        write_set_up(&mut k, &m);
         let opts = TW_ANALYSIS | TW_SETUP | if short { TW_SHORT_LOOK } else { 0 };
         k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
         k.m.set_sense_switches(0);
