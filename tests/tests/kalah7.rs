@@ -17,6 +17,10 @@ use pdp1_core::Word;
 
 const TW_ANALYSIS: u32 = 0o400000;
 const TW_SHORT_LOOK: u32 = 0o200000;
+/// The set-up entry: the position from the block at 0040–0061 ([`write_set_up`]).
+const TW_SETUP: u32 = 0o100000;
+/// The open depth.
+const TW_OPEN: u32 = 0o040000;
 /// FIO-DEC `s`, `x`, `8`.
 const KEY_S: u8 = 0o22;
 
@@ -403,7 +407,6 @@ fn the_display_shows_the_seven_pit_board() {
 /// 1–5, static order and short look, the typed action and e, p, v are the reference's.
 #[test]
 fn set_up_positions_equal_the_reference() {
-    const TW_SETUP: u32 = 0o100000;
     let mut rng = Rng(0x6b37_5e70);
     let mut k = boot(test_word(1, 0, 0));
     let mut done = 0;
@@ -452,8 +455,6 @@ fn set_up_positions_equal_the_reference() {
 /// `choose_open` — and the exact search is reached past depth 15 at least once.
 #[test]
 fn open_depth_equals_the_reference() {
-    const TW_SETUP: u32 = 0o100000;
-    const TW_OPEN: u32 = 0o040000;
     let mut rng = Rng(0x6b37_0de9);
     let mut k = boot(test_word(1, 0, 0));
     let (mut done, mut past_15) = (0, 0);
@@ -496,7 +497,6 @@ fn open_depth_equals_the_reference() {
 /// completed depths.
 #[test]
 fn sense_switch_1_moves_now() {
-    const TW_SETUP: u32 = 0o100000;
     const SS1: u8 = 0o40;
     let mut rng = Rng(0x6b37_0551);
     let mut k = boot(test_word(1, 0, 0));
