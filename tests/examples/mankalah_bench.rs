@@ -10,7 +10,16 @@
 //! cargo build --release -p pdp1 -p pdp1-tests --bins
 //! cargo run --release -p pdp1-tests --example mankalah_bench -- [--depth D | --move-time S]
 //!     [--matches N] [--ref-depths 8,10,12] [--self-depth 8] [--no-random]
+//!     [--seat south|north] [--first K] [--log FILE] [--tape FILE] [--symbols FILE]
 //! ```
+//!
+//! `--seat` plays only that seat's matches (`--matches` of them), `--first K` starts at match
+//! seed K (to replay one match: `--seat north --first 3 --matches 1`), and `--log FILE` appends
+//! each match's messages and both agents' stderr (our per-move progress lines) to FILE.
+//! `--tape FILE` plays another build of the program (e.g. an older `kalah7.rim`) in place of
+//! `roms/kalah7.rim`, for our agent and for `--self-depth`'s. `--symbols FILE` (the tape's
+//! symbol table, `pdp1-asm @roms/kalah7.files --symbols FILE`) goes to our agent, whose progress
+//! lines in the log then name the depth each move completed.
 //!
 //! Without `--depth` the agent plays its default, the time-managed search (`--move-time` sets
 //! its time per move).
@@ -34,6 +43,11 @@ fn main() {
     let mut matches = 20u32;
     let mut ref_depths = vec![8u32, 10, 12];
     let mut random = true;
+    let mut seat: Option<bool> = None;
+    let mut first = 1u32;
+    let mut log: Option<PathBuf> = None;
+    let mut tape: Option<String> = None;
+    let mut symbols: Option<String> = None;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -57,6 +71,17 @@ fn main() {
                     .collect()
             }
             "--no-random" => random = false,
+            "--seat" => {
+                seat = Some(match it.next().map(String::as_str) {
+                    Some("south") => true,
+                    Some("north") => false,
+                    _ => panic!("--seat south|north"),
+                })
+            }
+            "--first" => first = it.next().and_then(|v| v.parse().ok()).expect("--first K"),
+            "--log" => log = Some(PathBuf::from(it.next().expect("--log FILE"))),
+            "--tape" => tape = Some(it.next().expect("--tape FILE").clone()),
+            "--symbols" => symbols = Some(it.next().expect("--symbols FILE").clone()),
             o => panic!("unknown argument {o}"),
         }
     }
@@ -72,14 +97,19 @@ fn main() {
             b.display()
         );
     }
-    let tape = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms/kalah7.rim");
-    let tape = tape.display().to_string();
+    let tape = tape.unwrap_or_else(|| {
+        let t = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../roms/kalah7.rim");
+        t.display().to_string()
+    });
     let mut args = vec!["--mankalah".to_owned(), tape.clone()];
     if let Some(d) = depth {
         args.extend(["--depth".to_owned(), d.to_string()]);
     }
     if let Some(t) = &move_time {
         args.extend(["--move-time".to_owned(), t.clone()]);
+    }
+    if let Some(f) = &symbols {
+        args.extend(["--symbols".to_owned(), f.clone()]);
     }
     let setting = args[2..].join(" ");
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
@@ -122,7 +152,7 @@ fn main() {
             }),
         ));
     }
-    println!("pdp1 --mankalah roms/kalah7.rim {setting}: {matches} matches per opponent");
+    println!("pdp1 --mankalah {tape} {setting}: {matches} matches per opponent");
     println!(
         "{:<20} {:<6} {:>3} {:>3} {:>3}  {:>7}  {:>12} {:>12} {:>12}  {:>5}",
         "opponent",
@@ -140,8 +170,12 @@ fn main() {
         // South and North in turn, so that a run cut short has both sides.
         let mut tally = [Tally::default(), Tally::default()];
         for i in 0..matches {
-            let south = i % 2 == 0;
-            let opp = make(i / 2 + 1);
+            // Match `i`'s seat and seed: in turn from `first`, or all in one seat.
+            let (south, seed) = match seat {
+                None => (i % 2 == 0, first + i / 2),
+                Some(s) => (s, first + i),
+            };
+            let opp = make(seed);
             let t = Instant::now();
             let o = if south {
                 play([&ours, &opp], HOUR)
@@ -171,7 +205,7 @@ fn main() {
             eprintln!(
                 "  {name} {} match {}: {} {}-{} (stores), pdp1 {:.2} s over {} answers ({:.2} s CPU), match {:.2} s",
                 if south { "pdp1 first (South)" } else { "pdp1 second (North)" },
-                i / 2 + 1,
+                seed,
                 ["lost", "drew", "won"][(r + 1) as usize],
                 mine,
                 theirs,
@@ -180,6 +214,22 @@ fn main() {
                 o.cpu[me].unwrap_or_default().as_secs_f64(),
                 t.elapsed().as_secs_f64()
             );
+            if let Some(path) = &log {
+                let text = format!(
+                    "== {name} {} match {seed}: {} {mine}-{theirs}\n{}\n-- agent 0 stderr\n{}-- agent 1 stderr\n{}",
+                    if south { "South" } else { "North" },
+                    ["lost", "drew", "won"][(r + 1) as usize],
+                    o.transcript.iter().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n"),
+                    o.stderr[0],
+                    o.stderr[1]
+                );
+                let mut f = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(path)
+                    .expect("the log opens");
+                std::io::Write::write_all(&mut f, text.as_bytes()).expect("the log is written");
+            }
         }
         for (k, side) in tally.iter().zip(["South", "North"]) {
             let n = f64::from(k.n.max(1));

@@ -10,13 +10,17 @@
 //! line `e…p…v…` with the engine's counts and value; its board and side to move must be the
 //! engine's; at the end the result line and the final board.
 mod kalah_support;
-use kalah::mankalah::{choose_with, config, Action, Match, HOLES};
+use kalah::mankalah::{choose_open, choose_with, config, Action, Match, HOLES, OPEN_DEPTH};
 use kalah::{Board7, Report, Side};
 use kalah_support::{glyph, parse_analysis, Program, Rng, CR, SPACE};
 use pdp1_core::Word;
 
 const TW_ANALYSIS: u32 = 0o400000;
 const TW_SHORT_LOOK: u32 = 0o200000;
+/// The set-up entry: the position from the block at 0040–0061 ([`write_set_up`]).
+const TW_SETUP: u32 = 0o100000;
+/// The open depth.
+const TW_OPEN: u32 = 0o040000;
 /// FIO-DEC `s`, `x`, `8`.
 const KEY_S: u8 = 0o22;
 
@@ -48,6 +52,30 @@ fn board(k: &Program) -> Board7 {
         _ => Side::B,
     };
     b
+}
+
+/// A match of `seeds` a pit after `n` random legal actions (fewer if it ends first).
+fn random_match(rng: &mut Rng, seeds: u8, n: u64) -> Match {
+    let mut m = Match::new(seeds);
+    for _ in 0..n {
+        let a = m.legal_actions();
+        if a.is_empty() {
+            break;
+        }
+        m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
+    }
+    m
+}
+
+/// The set-up block at 0040–0061 (test-word bit 2): `m`'s board a7 … Kb, the side to move and
+/// the sowings into the game.
+fn write_set_up(k: &mut Program, m: &Match) {
+    for (i, &c) in m.board.cells.iter().enumerate() {
+        k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
+    }
+    k.m.write(0o60, Word::new(u32::from(m.board.to_move == Side::B)))
+        .unwrap();
+    k.m.write(0o61, Word::new(m.sowings())).unwrap();
 }
 
 /// The machine's action typed after space has the reference's analysis line.
@@ -379,31 +407,19 @@ fn the_display_shows_the_seven_pit_board() {
 /// 1–5, static order and short look, the typed action and e, p, v are the reference's.
 #[test]
 fn set_up_positions_equal_the_reference() {
-    const TW_SETUP: u32 = 0o100000;
     let mut rng = Rng(0x6b37_5e70);
     let mut k = boot(test_word(1, 0, 0));
     let mut done = 0;
     while done < 300 {
         let seeds = 1 + rng.below(15) as u8;
-        let mut m = Match::new(seeds);
-        for _ in 0..rng.below(61) {
-            let a = m.legal_actions();
-            if a.is_empty() {
-                break;
-            }
-            m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
-        }
+        let n = rng.below(61);
+        let m = random_match(&mut rng, seeds, n);
         if m.over() {
             continue;
         }
         let depth = 1 + (done % 5) as u32;
         let short = rng.below(2) == 1;
-        for (i, &c) in m.board.cells.iter().enumerate() {
-            k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
-        }
-        let side = u32::from(m.board.to_move == Side::B);
-        k.m.write(0o60, Word::new(side)).unwrap();
-        k.m.write(0o61, Word::new(m.sowings())).unwrap();
+        write_set_up(&mut k, &m);
         let opts = TW_ANALYSIS | TW_SETUP | if short { TW_SHORT_LOOK } else { 0 };
         k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
         key(&mut k, CR);
@@ -432,38 +448,68 @@ fn set_up_positions_equal_the_reference() {
     }
 }
 
+/// The open depth (test-word bit 3, issue 28): the program deepens past the depth field until a
+/// search is exact (no position at its depth limit) or `OPEN_DEPTH` turns. On random endgames of
+/// the set-up entry (one seed a pit, so that the exact search comes soon; static order and
+/// short look) the action, e, p, v and the depth completed are the reference's
+/// `choose_open` — and the exact search is reached past depth 15 at least once.
+#[test]
+fn open_depth_equals_the_reference() {
+    let mut rng = Rng(0x6b37_0de9);
+    let mut k = boot(test_word(1, 0, 0));
+    let (mut done, mut past_15) = (0, 0);
+    while done < 16 {
+        let n = 2 + rng.below(12);
+        let m = random_match(&mut rng, 1, n);
+        if m.over() || m.swapped || m.can_swap() {
+            continue;
+        }
+        let short = rng.below(4) == 0;
+        write_set_up(&mut k, &m);
+        let depth = 1 + rng.below(15) as u32;
+        let opts = TW_ANALYSIS | TW_SETUP | TW_OPEN | if short { TW_SHORT_LOOK } else { 0 };
+        k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
+        key(&mut k, CR);
+        let typed = key(&mut k, SPACE);
+        let (a, r) = choose_open(&m, &config(depth, short)).unwrap();
+        let ctx = format!("{:?} sowings {} short {short}", m.board, m.sowings());
+        assert_eq!(
+            typed.chars().nth(2),
+            Some(action_char(a)),
+            "{typed:?}; {ctx}"
+        );
+        assert_analysis(&typed, &r, &ctx);
+        let dc = k.m.read(k.sym("dc")).unwrap().bits();
+        assert!(dc <= OPEN_DEPTH, "dc {dc}; {ctx}");
+        past_15 += u32::from(dc > 15);
+        done += 1;
+    }
+    assert!(past_15 > 0, "no search went past depth 15");
+}
+
 /// Sense switch 1, the operator's "move now" (issue 28). Up before space: the first iteration
 /// always completes and the machine plays depth 1's action, e, p and v (the reference's
 /// `choose_with` at depth 1). Raised while the machine thinks (after a random emulated time):
-/// it plays the action of some completed depth k — the reference's to depth k, with its value —
-/// and the board after it is the reference's (the search cut short left the board as it was).
+/// it plays exactly the reference's action and value deepening to `dc`, the depth the program
+/// says it completed — not a move of the iteration the switch cut short — and the board after
+/// it is the reference's (the search cut short left the board as it was). Every fourth
+/// position is North's first turn, where the action is the swap decision from the last two
+/// completed depths.
 #[test]
 fn sense_switch_1_moves_now() {
-    const TW_SETUP: u32 = 0o100000;
     const SS1: u8 = 0o40;
     let mut rng = Rng(0x6b37_0551);
     let mut k = boot(test_word(1, 0, 0));
     let (mut done, mut cut) = (0, 0);
     while done < 24 {
-        let mut m = Match::new(7);
-        for _ in 0..rng.below(30) {
-            let a = m.legal_actions();
-            if a.is_empty() {
-                break;
-            }
-            m.play(a[rng.below(a.len() as u64) as usize]).unwrap();
-        }
+        let n = if done % 4 == 1 { 1 } else { rng.below(30) };
+        let m = random_match(&mut rng, 7, n);
         if m.over() || m.swapped {
             continue;
         }
         let short = rng.below(2) == 1;
         let depth = 7;
-        for (i, &c) in m.board.cells.iter().enumerate() {
-            k.m.write(0o40 + i as u32, Word::new(u32::from(c))).unwrap();
-        }
-        k.m.write(0o60, Word::new(u32::from(m.board.to_move == Side::B)))
-            .unwrap();
-        k.m.write(0o61, Word::new(m.sowings())).unwrap();
+        write_set_up(&mut k, &m);
         let opts = TW_ANALYSIS | TW_SETUP | if short { TW_SHORT_LOOK } else { 0 };
         k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
         k.m.set_sense_switches(0);
@@ -491,11 +537,14 @@ fn sense_switch_1_moves_now() {
             k.run_to_wait();
             let typed = k.paper();
             let an = parse_analysis(&typed).unwrap_or_else(|| panic!("{typed:?}; {ctx}"));
-            let found = (1..=depth).rev().find_map(|d| {
-                let (a, r) = choose_with(&m, &config(d, short)).unwrap();
-                (typed.chars().nth(2) == Some(action_char(a)) && r.value == an.v).then_some((d, a))
-            });
-            let (d, a) = found.unwrap_or_else(|| panic!("no depth plays {typed:?}; {ctx}"));
+            let d = k.m.read(k.sym("dc")).unwrap().bits();
+            assert!((1..=depth).contains(&d), "dc {d}; {ctx}");
+            let (a, r) = choose_with(&m, &config(d, short)).unwrap();
+            assert_eq!(
+                (typed.chars().nth(2), an.v),
+                (Some(action_char(a)), r.value),
+                "{typed:?} after depth {d} completed; {ctx}"
+            );
             cut += u32::from(d < depth);
             let mut after = m.clone();
             after.play(a).unwrap();

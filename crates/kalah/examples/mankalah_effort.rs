@@ -1,15 +1,17 @@
 //! What the 7×7 program's time-managed search costs with each move order: positions examined
 //! (`e`, which the PDP-1 program examines at about 3 ms each) by iterative deepening to each
-//! depth (`kalah::mankalah::deepen`, the previous depth's best move first at the root) with
-//! the static order, against the same depths searched each alone (the deepening before that
-//! ordering); with `--short-look`, the deepening with Russell's short look against the static
-//! order. Summed over positions of matches the reference plays against itself (its first two
+//! depth (`kalah::mankalah::deepen`, each depth searched alone) with the static order, against
+//! the deepening that searches the previous depth's best move first at the root
+//! (`Config::root_first`, the program's `rbf` from issue 28 until it was measured to lose more,
+//! docs/kalah.md); with `--short-look`, the deepening with Russell's short look against the
+//! static order. Summed over positions of matches the reference plays against itself (its first two
 //! actions random). `cargo run --release -p kalah --example mankalah_effort -- [matches]
 //! [max-depth] [--short-look]` (docs/kalah.md, "Depth and time").
 #[path = "support/random_action.rs"]
 mod random_action;
 use kalah::mankalah::{choose, config, deepen, Action, Match};
 use kalah::search;
+use kalah::search::Config;
 use random_action::random_action;
 
 fn main() {
@@ -58,15 +60,17 @@ fn main() {
             if short_too {
                 short += deepen(m, &config(d, true)).expect("a search").0.effort;
             } else {
-                // The deepening without the previous depth's move first: each depth's search
-                // alone, as before issue 28's ordering.
-                plain += (1..=d)
-                    .map(|k| {
-                        search::search(&m.board, m.sowings(), &config(k, false), false)
-                            .expect("a search")
-                            .effort
-                    })
-                    .sum::<u64>();
+                // The deepening with the previous depth's best move first at the root.
+                let mut best = None;
+                for k in 1..=d {
+                    let c = Config {
+                        root_first: best,
+                        ..config(k, false)
+                    };
+                    let r = search::search(&m.board, m.sowings(), &c, false).expect("a search");
+                    plain += r.effort;
+                    best = Some(r.best);
+                }
             }
         }
         if short_too {
@@ -76,8 +80,8 @@ fn main() {
             );
         } else {
             println!(
-                "| {d} | {plain} | {stat} | {:.2} |",
-                stat as f64 / plain as f64
+                "| {d} | {stat} | {plain} | {:.2} |",
+                plain as f64 / stat as f64
             );
         }
     }

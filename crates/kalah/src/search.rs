@@ -253,6 +253,10 @@ pub struct Report {
     /// level 1) included, in search order — the heights of the display of search depth against
     /// time.
     pub levels: Vec<u32>,
+    /// Some position (main search or short look) was a leaf at its depth limit with the game
+    /// not over: a deeper search may find another value. Without one the search is exact
+    /// (`roms/kalah7.mac`'s `hz`, the open depth's test).
+    pub horizon: bool,
 }
 
 struct Searcher<'a, E> {
@@ -269,6 +273,7 @@ struct Searcher<'a, E> {
     trace: bool,
     leaves: Vec<Leaf>,
     levels: Vec<u32>,
+    horizon: bool,
 }
 
 fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
@@ -292,6 +297,7 @@ impl<'a, E> Searcher<'a, E> {
             trace,
             leaves: Vec::new(),
             levels: Vec::new(),
+            horizon: false,
         }
     }
 
@@ -384,6 +390,9 @@ impl<E> Searcher<'_, E> {
             self.leaf_value(b, level, depth)
         };
         if let Some(v) = leaf {
+            if level >= depth && !b.is_terminal() {
+                self.horizon = true;
+            }
             if long && self.trace {
                 let n = self.path.len().min(PV_MAX);
                 self.leaves.push(Leaf {
@@ -632,6 +641,7 @@ pub fn search<const H: usize, E: Evaluate<H>>(
         leaves: s.leaves,
         events: s.events,
         levels: s.levels,
+        horizon: s.horizon,
     })
 }
 

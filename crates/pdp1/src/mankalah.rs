@@ -655,16 +655,22 @@ pub fn test_word(depth: u32) -> Word {
     Word::new(TW_SHORT_LOOK | (depth & 0o17))
 }
 
-/// The depth limit of the time-managed search (the default): the test word's largest. The
-/// program deepens until the clock raises sense switch 1.
+/// The depth field of the time-managed search (the default): the test word's largest. With
+/// [`TW_OPEN_DEPTH`] the program deepens past it until the clock raises sense switch 1.
 pub const TIMED_DEPTH: u32 = 15;
 
-/// The test word of the time-managed search: [`TIMED_DEPTH`] with Russell's static order
-/// alone. Deepening to each depth examines 0.37–0.45 as many positions as with the short look
-/// (depths 3–9 over 55 positions of reference matches, `cargo run --release -p kalah --example
-/// mankalah_effort`), so in the same time it searches about half a depth deeper.
+/// Test-word bit 3, the open depth (issue 28): the program deepens past the depth field, up to
+/// `kalah::mankalah::OPEN_DEPTH` turns, and stops at the first search that is exact (every line
+/// ended with the game). In the endgame depth 15 is reached in a fraction of the move's time,
+/// and what a 16th turn sees can be worth six seeds (docs/kalah.md, "Depth and time").
+pub const TW_OPEN_DEPTH: u32 = 0o040000;
+
+/// The test word of the time-managed search: [`TIMED_DEPTH`] with the open depth and Russell's
+/// static order alone. Deepening to each depth examines 0.37–0.45 as many positions as with the
+/// short look (depths 3–9 over 55 positions of reference matches, `cargo run --release -p kalah
+/// --example mankalah_effort`), so in the same time it searches about half a depth deeper.
 pub fn timed_test_word() -> Word {
-    Word::new(TIMED_DEPTH)
+    Word::new(TW_OPEN_DEPTH | TIMED_DEPTH)
 }
 
 /// The default time per move of the time-managed search, PDP-1 time: 6000 s (100 minutes), about
