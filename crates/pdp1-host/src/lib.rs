@@ -25,3 +25,18 @@ pub mod state;
 pub mod tape;
 pub mod trace;
 pub mod typeout;
+
+/// The tests' plain display point: on the first display at (x, 0), intensity 3, made at
+/// emulated time `t_ns`.
+#[cfg(test)]
+pub(crate) fn test_point(x: i16, t_ns: u64) -> pdp1_core::DisplayPoint {
+    pdp1_core::DisplayPoint {
+        x,
+        y: 0,
+        x_minus_zero: false,
+        y_minus_zero: false,
+        intensity: 3,
+        scope: 0,
+        time_ns: t_ns,
+    }
+}

@@ -99,15 +99,7 @@ mod tests {
 
     #[test]
     fn long_gaps_are_escaped() {
-        let p = |t: u64, x: i16| DisplayPoint {
-            x,
-            y: 0,
-            x_minus_zero: false,
-            y_minus_zero: false,
-            intensity: 3,
-            scope: 0,
-            time_ns: t,
-        };
+        let p = |t: u64, x: i16| crate::test_point(x, t);
         let mut e = Encoder::default();
         let mut out = vec![];
         e.encode(

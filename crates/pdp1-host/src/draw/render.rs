@@ -876,15 +876,7 @@ mod tests {
     /// however many come between pictures; at a set speed every point reaches the tube at once.
     #[test]
     fn at_full_speed_the_tube_gets_the_last_tenth_of_a_second() {
-        let at = |x: i16, t: u64| DisplayPoint {
-            x,
-            y: 0,
-            x_minus_zero: false,
-            y_minus_zero: false,
-            intensity: 3,
-            scope: 0,
-            time_ns: t,
-        };
+        let at = crate::test_point;
         let now = 30 * FULL_SPEED_POINTS_NS;
         // Two seconds of points, a point every 10 µs, up to a fifth of a second before `now`
         // (the P7's afterglow would still show them: the set-speed case below).
