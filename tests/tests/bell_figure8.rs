@@ -12,9 +12,10 @@ mod bell_support;
 mod kalah_support;
 use bell_support::*;
 use kalah::bell::{
-    self, Bell, Game, GameResult, Options, Strategy, Teacher, MACHINE, RUSSELL_OPENING,
+    self, Bell, DecGame, DecOpponent, Game, GameResult, Options, Strategy, TapeError, Teacher,
+    LIST, MACHINE, RUSSELL_OPENING,
 };
-use kalah_support::SPACE;
+use kalah_support::{Program, Rng, SPACE};
 use std::collections::HashSet;
 
 /// The machine's first choice, which the teaching must make it give up (Bell's M3-M2).
@@ -194,4 +195,119 @@ fn figure8_teaching() {
         );
         assert_eq!(p.r.memory.overflow, 0, "{name}");
     }
+}
+
+/// Bell's program (characteristics and parameters, the split memory) with its characteristics
+/// found by index (test word 002000, the reference's `Options::characteristic_index`), `games`
+/// games against the never-beaten-twice opponent (`DecOpponent::new(2026)`, game `n` as
+/// `DecGame::nth`) in lockstep: every typed line, and after every game every slot of every part.
+fn indexed_against_the_dec_opponent(games: usize) -> Pair {
+    let (o, tw) = with_parameters(true, false);
+    let opts = Options {
+        characteristic_index: true,
+        ..o
+    };
+    let mut p = Pair::new(opts, tw | TW_INDEX);
+    let mut opponent = DecOpponent::new(2026);
+    let mut rng = Rng(0);
+    for game in 0..games {
+        p.new_game();
+        let how = DecGame::nth(game);
+        let mut person = Person::dec(&mut rng, &mut opponent, how);
+        play_game(&mut p.k, &mut p.r, &mut person, how.machine_first, true);
+        p.check(&format!("after game {game}"));
+    }
+    p
+}
+
+/// The characteristics in windows of their own (slots past the list), over all parts.
+fn indexed_characteristics(r: &Bell) -> usize {
+    r.memory
+        .parts
+        .iter()
+        .flat_map(|t| t.entries())
+        .filter(|(s, e)| *s >= LIST && e.is_characteristic())
+        .count()
+}
+
+/// Characteristics by index (issue 29, "Figure 8: characteristics by index"): the program
+/// stores each characteristic in the window of the machine pits M1..Mt it keeps and finds it
+/// there, slot for slot as the reference's indexed table. The test can fail: the
+/// characteristics must lie outside the list, where an unindexed look-up never finds them.
+#[test]
+fn characteristics_by_index_alike() {
+    let p = indexed_against_the_dec_opponent(80);
+    let n = indexed_characteristics(&p.r);
+    eprintln!(
+        "{} entries, {n} characteristics by index, overflow {}",
+        p.r.memory.len(),
+        p.r.memory.overflow
+    );
+    assert!(n >= 3, "{n} characteristics by index");
+    let listed: usize =
+        p.r.memory
+            .parts
+            .iter()
+            .map(|t| t.entries().filter(|(s, _)| *s < LIST).count())
+            .sum();
+    assert_eq!(listed, 0, "an indexed part keeps its list empty");
+}
+
+/// The memory tape says whether its characteristics are by index (header option 4): the
+/// PDP-1's tape equals the reference's, each reads its own kind, and a tape of the other kind
+/// is refused (`tape indexed`, `tape not indexed`) with the memory kept.
+#[test]
+fn an_indexed_memory_tape_is_refused_by_an_unindexed_memory() {
+    const KEY_P: u8 = 0o47;
+    const KEY_R: u8 = 0o51;
+    let punch = |k: &mut Program| {
+        k.m.drain_punch();
+        let typed = key(k, KEY_P);
+        (typed, k.m.drain_punch())
+    };
+    let read = |k: &mut Program, tape: Vec<u8>| {
+        k.m.mount_tape(tape);
+        key(k, KEY_R)
+    };
+    let mut p = indexed_against_the_dec_opponent(8);
+    let n = p.r.memory.len();
+    assert!(n > 0);
+    let (typed, tape) = punch(&mut p.k);
+    assert_eq!(typed, format!("p\npunched {n}\n"));
+    assert!(
+        tape == p.r.punch(),
+        "the PDP-1's tape is not the reference's"
+    );
+    // An indexed machine reads it back, slot for slot.
+    let (o, tw) = with_parameters(true, false);
+    let mut k2 = boot(tw | TW_INDEX);
+    assert_eq!(read(&mut k2, tape.clone()), format!("r\nread {n}\n"));
+    assert_entries(&k2, &p.r, "read back");
+    // An unindexed one refuses it, and so does the unindexed reference.
+    let mut k3 = boot(tw);
+    assert_eq!(read(&mut k3, tape.clone()), "r\ntape indexed\n");
+    assert_eq!(k3.m.read(k3.sym("nme")).unwrap().bits(), 0);
+    let mut plain = Bell::new(o.clone());
+    assert_eq!(
+        plain.read_tape(&tape),
+        Err(TapeError::Index {
+            tape: true,
+            memory: false
+        })
+    );
+    // And an indexed one refuses an unindexed tape.
+    let (_, unindexed) = punch(&mut k3);
+    assert_eq!(read(&mut k2, unindexed.clone()), "r\ntape not indexed\n");
+    assert_entries(&k2, &p.r, "kept");
+    let mut indexed = Bell::new(Options {
+        characteristic_index: true,
+        ..o
+    });
+    assert_eq!(
+        indexed.read_tape(&unindexed),
+        Err(TapeError::Index {
+            tape: false,
+            memory: true
+        })
+    );
 }

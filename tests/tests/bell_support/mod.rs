@@ -40,6 +40,9 @@ pub fn test_word(split: bool, characteristics: bool) -> u32 {
 /// Test-word bit 5: no parameters; bit 6: draws count as wins (Bell's error).
 pub const TW_NO_PARAMETERS: u32 = 0o010000;
 pub const TW_DRAWS_AS_WINS: u32 = 0o004000;
+/// Test-word bit 7: characteristics by index (the reference's `Options::characteristic_index`,
+/// `Table::indexed`), taken while the memory is empty.
+pub const TW_INDEX: u32 = 0o002000;
 
 /// The reference's options and the test word with the parameters learnt from the records (the
 /// program's default, as the reference's `Options::default()`).
