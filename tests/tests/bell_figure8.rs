@@ -197,6 +197,80 @@ fn figure8_teaching() {
     }
 }
 
+/// Figure 6's relations for both sides, judged after the turn (test word 411000, the reference's
+/// `Parameters::figure_6_both_sides()` with `Judged::AfterTurn`; docs/bell.md, "Figure 8: Bell's
+/// three memory sizes", row 6): the first games of the teaching in lockstep, equal to the
+/// reference run alone. The relations decide positions here: some lost positions the reference
+/// would store without them are not stored (a near-loss gives them), so the memory is smaller
+/// than the same games' without the bit.
+#[test]
+fn figure8_with_figure_6_after_the_turn_smoke() {
+    const GAMES: usize = 30;
+    let opts = figure_6_after(options(true, true));
+    let (t, p) = teach(
+        opts.clone(),
+        test_word(true, true) | TW_FIGURE_6_AFTER,
+        GAMES,
+        false,
+    );
+    assert_eq!(t.repeated, 0, "{t:?}");
+    let (want, alone) = taught_alone(opts, GAMES);
+    assert_eq!(t.taught, want);
+    assert!(p.r == alone, "the reference run alone learnt otherwise");
+    let (_, without) = taught_alone(options(true, true), t.games);
+    assert!(
+        p.r.memory.len() < without.memory.len(),
+        "{} entries with the relations, {} without",
+        p.r.memory.len(),
+        without.memory.len()
+    );
+}
+
+/// The whole teaching with Figure 6's relations for both sides after the turn (test word
+/// 411000; docs/bell.md, "Figure 8: Bell's three memory sizes", row 6, run 3: 106 games, 218
+/// entries), and the same with the characteristics by index too (411000 + 002000, which this
+/// teacher's few characteristics leave alike): the PDP-1 program gives up M3-M2 at the same game
+/// as the reference alone, with the same entries and none forgotten. Prints the machine's
+/// thinking times (emulated, typing included), as docs/bell.md's "Thinking time".
+#[test]
+#[ignore = "long: cargo test --release -p pdp1-tests --test bell_figure8 -- --ignored --nocapture"]
+fn figure8_teaching_with_figure_6_after_the_turn() {
+    const MAX: usize = 3000;
+    for index in [false, true] {
+        let opts = Options {
+            characteristic_index: index,
+            ..figure_6_after(options(true, true))
+        };
+        let tw = test_word(true, true) | TW_FIGURE_6_AFTER | if index { TW_INDEX } else { 0 };
+        let (want, alone) = taught_alone(opts.clone(), MAX);
+        MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
+        let (t, p) = teach(opts, tw, MAX, false);
+        let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
+        let (resign, mut plain): (Vec<_>, Vec<_>) = turns
+            .iter()
+            .map(|(ns, typed)| (*ns as f64 / 1e9, typed.contains("i resign")))
+            .partition(|(_, r)| *r);
+        plain.sort_by(|a, b| a.0.total_cmp(&b.0));
+        eprintln!(
+            "test word {tw:06o}: {:?} games, {} entries; the reference alone {want:?}, {}; {} \
+             turns: median {:.1} s, at most {:.1} s; {} resigning, at most {:.1} s",
+            t.taught,
+            p.r.memory.len(),
+            alone.memory.len(),
+            plain.len(),
+            plain[plain.len() / 2].0,
+            plain.last().unwrap().0,
+            resign.len(),
+            resign.iter().map(|r| r.0).fold(0.0, f64::max)
+        );
+        assert!(want.is_some(), "the reference is not taught in {MAX}");
+        assert_eq!(t.taught, want);
+        assert_eq!(t.repeated, 0, "{t:?}");
+        assert!(p.r == alone, "the reference run alone learnt otherwise");
+        assert_eq!(p.r.memory.overflow, 0);
+    }
+}
+
 /// Bell's program (characteristics and parameters, the split memory) with its characteristics
 /// found by index (test word 002000, the reference's `Options::characteristic_index`), `games`
 /// games against the never-beaten-twice opponent (`DecOpponent::new(2026)`, game `n` as
