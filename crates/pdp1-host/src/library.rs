@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x7e13196975089f1e,
+        0xf5397e9c16fbd16e,
         "bell",
     ),
     Known {
