@@ -193,7 +193,8 @@ const RECORD_WORDS: usize = 1 + 10 * 37 * 3;
 
 impl Bell {
     /// The memory tape: a word of 0, a header segment (magic word, version, parts, entries a part, options
-    /// that change what an entry means), one segment a part (its number, its count of entries,
+    /// that change what an entry means or where it lies: 1 characteristics, 2 draws as wins, 4
+    /// characteristics by index), one segment a part (its number, its count of entries,
     /// then slot and four words for each), and the records segment (the rows the parameters
     /// are made of); each segment ends with the one's-complement sum of its words.
     pub fn punch(&self) -> Vec<u8> {
