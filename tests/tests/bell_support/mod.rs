@@ -48,6 +48,10 @@ pub const TW_INDEX: u32 = 0o002000;
 /// `Judged::AfterTurn`; with bit 5, no parameters learnt).
 pub const TW_FIGURE_6_AFTER: u32 = 0o001000;
 
+/// Test-word bit 9: a loss recorded as the person's wins, positions with the person to move
+/// looked up from his side (the reference's `Options::loss_characteristics`).
+pub const TW_LOSS_CHARACTERISTICS: u32 = 0o000400;
+
 /// The reference's options for test-word bit 8 ([`TW_FIGURE_6_AFTER`]) over `o`.
 pub fn figure_6_after(o: Options) -> Options {
     Options {

@@ -36,7 +36,7 @@ pub enum TapeError {
     Header,
     /// The tape's characteristics are found by index and this memory's are not, or the other
     /// way round ([`super::Table::indexed`]): the same slots would be looked for elsewhere.
-    /// The PDP-1 program types `tape indexed` or `tape not indexed`.
+    /// The PDP-1 program types `index differs`.
     #[error("memory tape {}, this memory's characteristics {}", by_index(*.tape), by_index(*.memory))]
     Index { tape: bool, memory: bool },
 }
