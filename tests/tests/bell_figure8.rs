@@ -84,8 +84,19 @@ struct Tally {
 /// The teaching on the PDP-1 beside the reference, at most `max_games` games. `amnesia`: the
 /// machine forgets everything before each game.
 fn teach(opts: Options, tw: u32, max_games: usize, amnesia: bool) -> (Tally, Pair) {
+    teach_by(Strategy::SmallestProof, opts, tw, max_games, amnesia)
+}
+
+/// [`teach`] with the teacher `strategy`.
+fn teach_by(
+    strategy: Strategy,
+    opts: Options,
+    tw: u32,
+    max_games: usize,
+    amnesia: bool,
+) -> (Tally, Pair) {
     let mut p = Pair::new(opts, tw);
-    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    let mut teacher = Teacher::new(strategy);
     let mut seen = HashSet::new();
     let mut t = Tally::default();
     for game in 0..max_games {
@@ -122,8 +133,13 @@ fn teach(opts: Options, tw: u32, max_games: usize, amnesia: bool) -> (Tally, Pai
 /// The same teaching on a reference of its own (`kalah::bell::teach`, the same teacher): the
 /// game it ends at, or `None` within `max_games`, and the learner.
 fn taught_alone(opts: Options, max_games: usize) -> (Option<usize>, Bell) {
+    taught_alone_by(Strategy::SmallestProof, opts, max_games)
+}
+
+/// [`taught_alone`] with the teacher `strategy`.
+fn taught_alone_by(strategy: Strategy, opts: Options, max_games: usize) -> (Option<usize>, Bell) {
     let mut alone = Bell::new(opts);
-    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    let mut teacher = Teacher::new(strategy);
     let games = bell::teach(&mut alone, &mut teacher, &M3_M2, max_games, |_, _, _| {});
     (games, alone)
 }
@@ -249,6 +265,73 @@ fn figure8_with_loss_characteristics_smoke() {
         "{} characteristics",
         indexed_characteristics(&p.r)
     );
+}
+
+/// Figure 8's three memory sizes on the PDP-1 (docs/bell.md, "Figure 8: Bell's three memory
+/// sizes", row 16: the back-track's region stored, losses recorded as the person's wins, the
+/// characteristics by index, Figure 6's relations for both sides after the turn, the
+/// fewest-entries teacher): runs 0 (memory alone, test word 450400 + 002000), 1 (with
+/// characteristics, 412400) and 3 (with Figure 6's relations, 413400), each taught in lockstep with
+/// the reference, equal to the reference run alone, nothing forgotten, and within 25 % of
+/// Bell's sentence: "The memory generated without characteristics or parameters numbered just
+/// over 400 positions", "When the characteristics mechanism was added the memory was only
+/// reduced to about 300 entries", "Finally, when the parameters have been calculated, the
+/// memory drops to about 150 entries". (Row 19, the kept reading, also stores the game's own
+/// line only, `BT_STORE=line`, which the program does not have.)
+#[test]
+#[ignore = "long: cargo test --release -p pdp1-tests --test bell_figure8 three_sizes -- --ignored --nocapture"]
+fn figure8_three_sizes_on_the_pdp1() {
+    const MAX: usize = 3000;
+    let loss = |o: Options| Options {
+        loss_characteristics: true,
+        characteristic_index: true,
+        ..o
+    };
+    let bits = TW_INDEX | TW_LOSS_CHARACTERISTICS;
+    let runs = [
+        (400, loss(Options::plain()), test_word(true, false) | bits),
+        (300, loss(options(true, true)), test_word(true, true) | bits),
+        (
+            150,
+            loss(figure_6_after(options(true, true))),
+            test_word(true, true) | bits | TW_FIGURE_6_AFTER,
+        ),
+    ];
+    for (bell_says, opts, tw) in runs {
+        let (want, alone) = taught_alone_by(Strategy::FewestEntries, opts.clone(), MAX);
+        MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
+        let (t, p) = teach_by(Strategy::FewestEntries, opts, tw, MAX, false);
+        let (median, most) = thinking_times();
+        let n = p.r.memory.len();
+        eprintln!(
+            "Bell's {bell_says}, test word {tw:06o}: {:?} games, {n} entries, {} forgotten; the \
+             reference alone {want:?}, {}; turns median {median:.1} s, at most {most:.1} s",
+            t.taught,
+            p.r.memory.overflow,
+            alone.memory.len()
+        );
+        assert!(want.is_some(), "the reference is not taught in {MAX}");
+        assert_eq!(t.taught, want);
+        assert!(p.r == alone, "the reference run alone learnt otherwise");
+        assert_eq!(p.r.memory.overflow, 0);
+        assert!(
+            4 * n.abs_diff(bell_says) <= bell_says,
+            "{n} against {bell_says}"
+        );
+    }
+}
+
+/// The machine's turns [`MACHINE_TURNS`] recorded, not resigning: the median and the longest, in
+/// emulated seconds (typing included).
+fn thinking_times() -> (f64, f64) {
+    let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
+    let mut plain: Vec<f64> = turns
+        .iter()
+        .filter(|(_, typed)| !typed.contains("i resign"))
+        .map(|(ns, _)| *ns as f64 / 1e9)
+        .collect();
+    plain.sort_by(f64::total_cmp);
+    (plain[plain.len() / 2], *plain.last().unwrap())
 }
 
 /// The whole teaching with Figure 6's relations for both sides after the turn (test word
