@@ -12,9 +12,10 @@ mod bell_support;
 mod kalah_support;
 use bell_support::*;
 use kalah::bell::{
-    self, Bell, Game, GameResult, Options, Strategy, Teacher, MACHINE, RUSSELL_OPENING,
+    self, Bell, DecGame, DecOpponent, Game, GameResult, Options, Strategy, TapeError, Teacher,
+    LIST, MACHINE, RUSSELL_OPENING,
 };
-use kalah_support::SPACE;
+use kalah_support::{Program, Rng, SPACE};
 use std::collections::HashSet;
 
 /// The machine's first choice, which the teaching must make it give up (Bell's M3-M2).
@@ -83,8 +84,19 @@ struct Tally {
 /// The teaching on the PDP-1 beside the reference, at most `max_games` games. `amnesia`: the
 /// machine forgets everything before each game.
 fn teach(opts: Options, tw: u32, max_games: usize, amnesia: bool) -> (Tally, Pair) {
+    teach_by(Strategy::SmallestProof, opts, tw, max_games, amnesia)
+}
+
+/// [`teach`] with the teacher `strategy`.
+fn teach_by(
+    strategy: Strategy,
+    opts: Options,
+    tw: u32,
+    max_games: usize,
+    amnesia: bool,
+) -> (Tally, Pair) {
     let mut p = Pair::new(opts, tw);
-    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    let mut teacher = Teacher::new(strategy);
     let mut seen = HashSet::new();
     let mut t = Tally::default();
     for game in 0..max_games {
@@ -121,8 +133,13 @@ fn teach(opts: Options, tw: u32, max_games: usize, amnesia: bool) -> (Tally, Pai
 /// The same teaching on a reference of its own (`kalah::bell::teach`, the same teacher): the
 /// game it ends at, or `None` within `max_games`, and the learner.
 fn taught_alone(opts: Options, max_games: usize) -> (Option<usize>, Bell) {
+    taught_alone_by(Strategy::SmallestProof, opts, max_games)
+}
+
+/// [`taught_alone`] with the teacher `strategy`.
+fn taught_alone_by(strategy: Strategy, opts: Options, max_games: usize) -> (Option<usize>, Bell) {
     let mut alone = Bell::new(opts);
-    let mut teacher = Teacher::new(Strategy::SmallestProof);
+    let mut teacher = Teacher::new(strategy);
     let games = bell::teach(&mut alone, &mut teacher, &M3_M2, max_games, |_, _, _| {});
     (games, alone)
 }
@@ -194,4 +211,285 @@ fn figure8_teaching() {
         );
         assert_eq!(p.r.memory.overflow, 0, "{name}");
     }
+}
+
+/// Figure 6's relations for both sides, judged after the turn (test word 411000, the reference's
+/// `Parameters::figure_6_both_sides()` with `Judged::AfterTurn`; docs/bell.md, "Figure 8: Bell's
+/// three memory sizes", row 6): the first games of the teaching in lockstep, equal to the
+/// reference run alone. The relations decide positions here: some lost positions the reference
+/// would store without them are not stored (a near-loss gives them), so the memory is smaller
+/// than the same games' without the bit.
+#[test]
+fn figure8_with_figure_6_after_the_turn_smoke() {
+    const GAMES: usize = 30;
+    let opts = figure_6_after(options(true, true));
+    let (t, p) = teach(
+        opts.clone(),
+        test_word(true, true) | TW_FIGURE_6_AFTER,
+        GAMES,
+        false,
+    );
+    assert_eq!(t.repeated, 0, "{t:?}");
+    let (want, alone) = taught_alone(opts, GAMES);
+    assert_eq!(t.taught, want);
+    assert!(p.r == alone, "the reference run alone learnt otherwise");
+    let (_, without) = taught_alone(options(true, true), t.games);
+    assert!(
+        p.r.memory.len() < without.memory.len(),
+        "{} entries with the relations, {} without",
+        p.r.memory.len(),
+        without.memory.len()
+    );
+}
+
+/// A loss recorded as the person's wins, with the characteristics by index (test word 412400,
+/// the reference's `Options::loss_characteristics` and `characteristic_index`; docs/bell.md,
+/// "Figure 8: Bell's three memory sizes", row 13, run 1): the first games of the teaching in
+/// lockstep, equal to the reference run alone, with characteristics of the person's wins stored.
+#[test]
+fn figure8_with_loss_characteristics_smoke() {
+    const GAMES: usize = 25;
+    let opts = Options {
+        loss_characteristics: true,
+        characteristic_index: true,
+        ..options(true, true)
+    };
+    let tw = test_word(true, true) | TW_INDEX | TW_LOSS_CHARACTERISTICS;
+    let (t, p) = teach(opts.clone(), tw, GAMES, false);
+    assert_eq!(t.repeated, 0, "{t:?}");
+    let (want, alone) = taught_alone(opts, GAMES);
+    assert_eq!(t.taught, want);
+    assert!(p.r == alone, "the reference run alone learnt otherwise");
+    assert!(
+        indexed_characteristics(&p.r) > 5,
+        "{} characteristics",
+        indexed_characteristics(&p.r)
+    );
+}
+
+/// Figure 8's three memory sizes on the PDP-1 (docs/bell.md, "Figure 8: Bell's three memory
+/// sizes", row 16: the back-track's region stored, losses recorded as the person's wins, the
+/// characteristics by index, Figure 6's relations for both sides after the turn, the
+/// fewest-entries teacher): runs 0 (memory alone, test word 450400 + 002000), 1 (with
+/// characteristics, 412400) and 3 (with Figure 6's relations, 413400), each taught in lockstep with
+/// the reference, equal to the reference run alone, nothing forgotten, and within 25 % of
+/// Bell's sentence: "The memory generated without characteristics or parameters numbered just
+/// over 400 positions", "When the characteristics mechanism was added the memory was only
+/// reduced to about 300 entries", "Finally, when the parameters have been calculated, the
+/// memory drops to about 150 entries". (Row 19, the kept reading, also stores the game's own
+/// line only, `BT_STORE=line`, which the program does not have.)
+#[test]
+#[ignore = "long: cargo test --release -p pdp1-tests --test bell_figure8 three_sizes -- --ignored --nocapture"]
+fn figure8_three_sizes_on_the_pdp1() {
+    const MAX: usize = 3000;
+    let loss = |o: Options| Options {
+        loss_characteristics: true,
+        characteristic_index: true,
+        ..o
+    };
+    let bits = TW_INDEX | TW_LOSS_CHARACTERISTICS;
+    let runs = [
+        (400, loss(Options::plain()), test_word(true, false) | bits),
+        (300, loss(options(true, true)), test_word(true, true) | bits),
+        (
+            150,
+            loss(figure_6_after(options(true, true))),
+            test_word(true, true) | bits | TW_FIGURE_6_AFTER,
+        ),
+    ];
+    for (bell_says, opts, tw) in runs {
+        let (want, alone) = taught_alone_by(Strategy::FewestEntries, opts.clone(), MAX);
+        MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
+        let (t, p) = teach_by(Strategy::FewestEntries, opts, tw, MAX, false);
+        let (median, most) = thinking_times();
+        let n = p.r.memory.len();
+        eprintln!(
+            "Bell's {bell_says}, test word {tw:06o}: {:?} games, {n} entries, {} forgotten; the \
+             reference alone {want:?}, {}; turns median {median:.1} s, at most {most:.1} s",
+            t.taught,
+            p.r.memory.overflow,
+            alone.memory.len()
+        );
+        assert!(want.is_some(), "the reference is not taught in {MAX}");
+        assert_eq!(t.taught, want);
+        assert!(p.r == alone, "the reference run alone learnt otherwise");
+        assert_eq!(p.r.memory.overflow, 0);
+        assert!(
+            4 * n.abs_diff(bell_says) <= bell_says,
+            "{n} against {bell_says}"
+        );
+    }
+}
+
+/// The machine's turns [`MACHINE_TURNS`] recorded, not resigning: the median and the longest, in
+/// emulated seconds (typing included).
+fn thinking_times() -> (f64, f64) {
+    let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
+    let mut plain: Vec<f64> = turns
+        .iter()
+        .filter(|(_, typed)| !typed.contains("i resign"))
+        .map(|(ns, _)| *ns as f64 / 1e9)
+        .collect();
+    plain.sort_by(f64::total_cmp);
+    (plain[plain.len() / 2], *plain.last().unwrap())
+}
+
+/// The whole teaching with Figure 6's relations for both sides after the turn (test word
+/// 411000; docs/bell.md, "Figure 8: Bell's three memory sizes", row 6, run 3: 106 games, 218
+/// entries), and the same with the characteristics by index too (411000 + 002000, which this
+/// teacher's few characteristics leave alike): the PDP-1 program gives up M3-M2 at the same game
+/// as the reference alone, with the same entries and none forgotten. Prints the machine's
+/// thinking times (emulated, typing included), as docs/bell.md's "Thinking time".
+#[test]
+#[ignore = "long: cargo test --release -p pdp1-tests --test bell_figure8 -- --ignored --nocapture"]
+fn figure8_teaching_with_figure_6_after_the_turn() {
+    const MAX: usize = 3000;
+    for index in [false, true] {
+        let opts = Options {
+            characteristic_index: index,
+            ..figure_6_after(options(true, true))
+        };
+        let tw = test_word(true, true) | TW_FIGURE_6_AFTER | if index { TW_INDEX } else { 0 };
+        let (want, alone) = taught_alone(opts.clone(), MAX);
+        MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
+        let (t, p) = teach(opts, tw, MAX, false);
+        let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
+        let (resign, mut plain): (Vec<_>, Vec<_>) = turns
+            .iter()
+            .map(|(ns, typed)| (*ns as f64 / 1e9, typed.contains("i resign")))
+            .partition(|(_, r)| *r);
+        plain.sort_by(|a, b| a.0.total_cmp(&b.0));
+        eprintln!(
+            "test word {tw:06o}: {:?} games, {} entries; the reference alone {want:?}, {}; {} \
+             turns: median {:.1} s, at most {:.1} s; {} resigning, at most {:.1} s",
+            t.taught,
+            p.r.memory.len(),
+            alone.memory.len(),
+            plain.len(),
+            plain[plain.len() / 2].0,
+            plain.last().unwrap().0,
+            resign.len(),
+            resign.iter().map(|r| r.0).fold(0.0, f64::max)
+        );
+        assert!(want.is_some(), "the reference is not taught in {MAX}");
+        assert_eq!(t.taught, want);
+        assert_eq!(t.repeated, 0, "{t:?}");
+        assert!(p.r == alone, "the reference run alone learnt otherwise");
+        assert_eq!(p.r.memory.overflow, 0);
+    }
+}
+
+/// Bell's program (characteristics and parameters, the split memory) with its characteristics
+/// found by index (test word 002000, the reference's `Options::characteristic_index`), `games`
+/// games against the never-beaten-twice opponent (`DecOpponent::new(2026)`, game `n` as
+/// `DecGame::nth`) in lockstep: every typed line, and after every game every slot of every part.
+fn indexed_against_the_dec_opponent(games: usize) -> Pair {
+    let (o, tw) = with_parameters(true, false);
+    let opts = Options {
+        characteristic_index: true,
+        ..o
+    };
+    let mut p = Pair::new(opts, tw | TW_INDEX);
+    let mut opponent = DecOpponent::new(2026);
+    let mut rng = Rng(0);
+    for game in 0..games {
+        p.new_game();
+        let how = DecGame::nth(game);
+        let mut person = Person::dec(&mut rng, &mut opponent, how);
+        play_game(&mut p.k, &mut p.r, &mut person, how.machine_first, true);
+        p.check(&format!("after game {game}"));
+    }
+    p
+}
+
+/// The characteristics in windows of their own (slots past the list), over all parts.
+fn indexed_characteristics(r: &Bell) -> usize {
+    r.memory
+        .parts
+        .iter()
+        .flat_map(|t| t.entries())
+        .filter(|(s, e)| *s >= LIST && e.is_characteristic())
+        .count()
+}
+
+/// Characteristics by index (issue 29, "Figure 8: characteristics by index"): the program
+/// stores each characteristic in the window of the machine pits M1..Mt it keeps and finds it
+/// there, slot for slot as the reference's indexed table. The test can fail: the
+/// characteristics must lie outside the list, where an unindexed look-up never finds them.
+#[test]
+fn characteristics_by_index_alike() {
+    let p = indexed_against_the_dec_opponent(80);
+    let n = indexed_characteristics(&p.r);
+    eprintln!(
+        "{} entries, {n} characteristics by index, overflow {}",
+        p.r.memory.len(),
+        p.r.memory.overflow
+    );
+    assert!(n >= 3, "{n} characteristics by index");
+    let listed: usize =
+        p.r.memory
+            .parts
+            .iter()
+            .map(|t| t.entries().filter(|(s, _)| *s < LIST).count())
+            .sum();
+    assert_eq!(listed, 0, "an indexed part keeps its list empty");
+}
+
+/// The memory tape says whether its characteristics are by index (header option 4): the
+/// PDP-1's tape equals the reference's, each reads its own kind, and a tape of the other kind
+/// is refused (`index differs`) with the memory kept.
+#[test]
+fn an_indexed_memory_tape_is_refused_by_an_unindexed_memory() {
+    const KEY_P: u8 = 0o47;
+    const KEY_R: u8 = 0o51;
+    let punch = |k: &mut Program| {
+        k.m.drain_punch();
+        let typed = key(k, KEY_P);
+        (typed, k.m.drain_punch())
+    };
+    let read = |k: &mut Program, tape: Vec<u8>| {
+        k.m.mount_tape(tape);
+        key(k, KEY_R)
+    };
+    let mut p = indexed_against_the_dec_opponent(8);
+    let n = p.r.memory.len();
+    assert!(n > 0);
+    let (typed, tape) = punch(&mut p.k);
+    assert_eq!(typed, format!("p\npunched {n}\n"));
+    assert!(
+        tape == p.r.punch(),
+        "the PDP-1's tape is not the reference's"
+    );
+    // An indexed machine reads it back, slot for slot.
+    let (o, tw) = with_parameters(true, false);
+    let mut k2 = boot(tw | TW_INDEX);
+    assert_eq!(read(&mut k2, tape.clone()), format!("r\nread {n}\n"));
+    assert_entries(&k2, &p.r, "read back");
+    // An unindexed one refuses it, and so does the unindexed reference.
+    let mut k3 = boot(tw);
+    assert_eq!(read(&mut k3, tape.clone()), "r\nindex differs\n");
+    assert_eq!(k3.m.read(k3.sym("nme")).unwrap().bits(), 0);
+    let mut plain = Bell::new(o.clone());
+    assert_eq!(
+        plain.read_tape(&tape),
+        Err(TapeError::Index {
+            tape: true,
+            memory: false
+        })
+    );
+    // And an indexed one refuses an unindexed tape.
+    let (_, unindexed) = punch(&mut k3);
+    assert_eq!(read(&mut k2, unindexed.clone()), "r\nindex differs\n");
+    assert_entries(&k2, &p.r, "kept");
+    let mut indexed = Bell::new(Options {
+        characteristic_index: true,
+        ..o
+    });
+    assert_eq!(
+        indexed.read_tape(&unindexed),
+        Err(TapeError::Index {
+            tape: false,
+            memory: true
+        })
+    );
 }

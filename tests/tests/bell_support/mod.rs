@@ -40,6 +40,29 @@ pub fn test_word(split: bool, characteristics: bool) -> u32 {
 /// Test-word bit 5: no parameters; bit 6: draws count as wins (Bell's error).
 pub const TW_NO_PARAMETERS: u32 = 0o010000;
 pub const TW_DRAWS_AS_WINS: u32 = 0o004000;
+/// Test-word bit 7: characteristics by index (the reference's `Options::characteristic_index`,
+/// `Table::indexed`), taken while the memory is empty.
+pub const TW_INDEX: u32 = 0o002000;
+/// Test-word bit 8: Figure 6's relations for both sides, judged after the turn, in place of the
+/// parameters (the reference's fixed `Parameters::figure_6_both_sides()` with
+/// `Judged::AfterTurn`; with bit 5, no parameters learnt).
+pub const TW_FIGURE_6_AFTER: u32 = 0o001000;
+
+/// Test-word bit 9: a loss recorded as the person's wins, positions with the person to move
+/// looked up from his side (the reference's `Options::loss_characteristics`).
+pub const TW_LOSS_CHARACTERISTICS: u32 = 0o000400;
+
+/// The reference's options for test-word bit 8 ([`TW_FIGURE_6_AFTER`]) over `o`.
+pub fn figure_6_after(o: Options) -> Options {
+    Options {
+        fixed_parameters: Some(bell::Parameters {
+            judged: bell::Judged::AfterTurn,
+            ..bell::Parameters::figure_6_both_sides()
+        }),
+        parameters: false,
+        ..o
+    }
+}
 
 /// The reference's options and the test word with the parameters learnt from the records (the
 /// program's default, as the reference's `Options::default()`).

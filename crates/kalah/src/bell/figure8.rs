@@ -1,6 +1,6 @@
 //! A reading of characteristics for Figure 8's memory sizes (issue 29; docs/bell.md, "Figure 8:
 //! Bell's three memory sizes"), opt-in ([`super::Options::loss_characteristics`], off by
-//! default and not in the PDP-1 program).
+//! default; the PDP-1 program's test-word bit 9, `olw`).
 //!
 //! A. G. Bell, "Kalah on Atlas", IV.4 describes characteristics of wins only, "by
 //! non-equivalencing the compressed position before the winning move with the compressed

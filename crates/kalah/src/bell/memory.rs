@@ -171,7 +171,7 @@ pub enum Stored {
 /// full the part is.
 ///
 /// An indexed table ([`Table::indexed`], a study of Figure 8 with losses recorded as the
-/// person's wins, off by default and not yet in the PDP-1 program) puts a characteristic not in
+/// person's wins, off by default; the PDP-1 program's test-word bit 7) puts a characteristic not in
 /// the list but in a window hashed on the pits it always keeps ([`kept_prefix`]), one window for
 /// each of the six lengths that prefix can have: a look-up then costs at most [`LIST`] + 7 ×
 /// [`WINDOW`] entries (one window more where the part spills), where the list of 32 forgot

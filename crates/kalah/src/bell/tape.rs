@@ -34,7 +34,26 @@ pub enum TapeError {
     },
     #[error("memory tape header damaged")]
     Header,
+    /// The tape's characteristics are found by index and this memory's are not, or the other
+    /// way round ([`super::Table::indexed`]): the same slots would be looked for elsewhere.
+    /// The PDP-1 program types `index differs`.
+    #[error("memory tape {}, this memory's characteristics {}", by_index(*.tape), by_index(*.memory))]
+    Index { tape: bool, memory: bool },
 }
+
+fn by_index(indexed: bool) -> &'static str {
+    if indexed {
+        "with characteristics by index"
+    } else {
+        "without characteristics by index"
+    }
+}
+
+/// The header's option bits: what the entries mean and where they lie.
+const OPT_CHARACTERISTICS: u32 = 1;
+const OPT_DRAWS_AS_WINS: u32 = 2;
+/// Characteristics by index (test-word bit 7 of the PDP-1 program).
+const OPT_INDEX: u32 = 4;
 
 /// What reading a memory tape did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -174,7 +193,8 @@ const RECORD_WORDS: usize = 1 + 10 * 37 * 3;
 
 impl Bell {
     /// The memory tape: a word of 0, a header segment (magic word, version, parts, entries a part, options
-    /// that change what an entry means), one segment a part (its number, its count of entries,
+    /// that change what an entry means or where it lies: 1 characteristics, 2 draws as wins, 4
+    /// characteristics by index), one segment a part (its number, its count of entries,
     /// then slot and four words for each), and the records segment (the rows the parameters
     /// are made of); each segment ends with the one's-complement sum of its words.
     pub fn punch(&self) -> Vec<u8> {
@@ -182,8 +202,14 @@ impl Bell {
         // tape may take some of its frames (the PDP-1 program seeks the mark line by line).
         let mut out = vec![0u8; TAPE_LEADER];
         frames(&[0], &mut out);
-        let flags =
-            u32::from(self.options.characteristics) | (u32::from(self.options.draws_as_wins) << 1);
+        let flags = [
+            (self.options.characteristics, OPT_CHARACTERISTICS),
+            (self.options.draws_as_wins, OPT_DRAWS_AS_WINS),
+            (self.memory.parts[0].indexed, OPT_INDEX),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .fold(0, |f, (_, bit)| f | bit);
         segment(
             &[
                 TAPE_MAGIC,
@@ -238,6 +264,15 @@ impl Bell {
                 table: head[3],
                 have_parts: parts,
                 have_table: table,
+            });
+        }
+        // The slots of an indexed memory's characteristics are found where an unindexed one
+        // never looks, and the other way round: such a tape is refused, not misread.
+        let (tape_index, index) = (head[4] & OPT_INDEX != 0, self.memory.parts[0].indexed);
+        if tape_index != index {
+            return Err(TapeError::Index {
+                tape: tape_index,
+                memory: index,
             });
         }
         let mut report = TapeReport::default();
