@@ -109,6 +109,12 @@ fn session(iterations: usize, seed: u64) -> Bench {
         .iter()
         .partition(|(_, typed)| typed.contains("i resign"));
     plain.sort_unstable();
+    // The longest turns, with what they typed: where the thinking time goes (issue 29).
+    let mut longest: Vec<_> = turns.iter().collect();
+    longest.sort_unstable();
+    for (ns, typed) in longest.iter().rev().take(10) {
+        eprintln!("turn {:.1} s: {typed:?}", secs(*ns));
+    }
     b.median = plain.get(plain.len() / 2).map_or(0.0, |t| secs(t.0));
     b.most = plain.last().map_or(0.0, |t| secs(t.0));
     b.most_resigning = resigning.iter().map(|t| secs(t.0)).fold(0.0, f64::max);

@@ -500,6 +500,12 @@ pub struct Stats {
     pub spilled: u32,
     /// Losses forgotten, the new one or the one it replaced (of [`Memory::overflow`]).
     pub forgot_losses: u32,
+    /// Positions examined by the look-aheads (their effort), by what they were for: the first
+    /// look-ahead of a machine turn, the look-aheads again inside a turn, and those of the
+    /// learning (the back-track analysis) — where a turn's thinking time goes (issue 29).
+    pub effort_first: u64,
+    pub effort_again: u64,
+    pub effort_learn: u64,
 }
 
 /// Bell's program: options, memory, game records and parameters.
@@ -576,6 +582,7 @@ impl Bell {
         let (r, proven) = self
             .look_ahead_proof(&b, &prefix)
             .expect("the game is not over");
+        self.stats.effort_first += r.effort;
         let mut says = None;
         if r.value >= WIN {
             // "If it wins it only records its present position and tags it as a winner"; it
@@ -609,8 +616,9 @@ impl Bell {
         let mut next = r.turn.clone();
         while c.to_move == MACHINE && !c.is_terminal() {
             if next.is_empty() {
-                next = self
-                    .look_ahead(&c, &prefix)
+                let again = self.look_ahead(&c, &prefix);
+                self.stats.effort_again += again.as_ref().map_or(0, |r| r.effort);
+                next = again
                     .map(|r| r.turn)
                     .filter(|t| !t.is_empty())
                     .unwrap_or_else(|| self.first_turn(&c));
@@ -739,6 +747,7 @@ impl Bell {
         let Some((r, proven)) = self.look_ahead_proof(b, prefix) else {
             return 1;
         };
+        self.stats.effort_learn += r.effort;
         if r.value >= WIN && wins && proven {
             self.store(b, prefix, Outcome::Win, &r.turn);
         } else if r.value <= -WIN {
@@ -758,7 +767,10 @@ impl Bell {
         let (r, proven) = match report {
             Some((r, p)) => (r.clone(), p),
             None => match self.look_ahead_proof(b, prefix) {
-                Some(r) => r,
+                Some(r) => {
+                    self.stats.effort_learn += r.0.effort;
+                    r
+                }
                 None => return,
             },
         };
