@@ -38,11 +38,14 @@ struct Bench {
     same_loss: usize,
     entries: usize,
     forgotten: u32,
-    /// Emulated thinking time a machine turn (typing included): median and most, in seconds;
-    /// the most of the turns that resigned.
+    /// Emulated thinking time a machine turn (typing included, from the key to the program's
+    /// next wait for a key): median and most, in seconds; the most of the turns that resigned,
+    /// to `i resign` typed (with the analysis line); and to the next wait, the back-track
+    /// analysis that follows the resignation included.
     median: f64,
     most: f64,
     most_resigning: f64,
+    most_analysis: f64,
 }
 
 /// `iterations` games and replays from an empty memory (`seed` chooses the opponent's games).
@@ -105,19 +108,27 @@ fn session(iterations: usize, seed: u64) -> Bench {
         .with(|t| t.borrow_mut().take())
         .expect("collected");
     let secs = |ns: u64| ns as f64 / 1e9;
-    let (resigning, mut plain): (Vec<_>, Vec<_>) = turns
-        .iter()
-        .partition(|(_, typed)| typed.contains("i resign"));
+    let (resigning, mut plain): (Vec<_>, Vec<_>) =
+        turns.iter().partition(|t| t.typed.contains("i resign"));
     plain.sort_unstable();
     // The longest turns, with what they typed: where the thinking time goes (issue 29).
     let mut longest: Vec<_> = turns.iter().collect();
     longest.sort_unstable();
-    for (ns, typed) in longest.iter().rev().take(10) {
-        eprintln!("turn {:.1} s: {typed:?}", secs(*ns));
+    for t in longest.iter().rev().take(10) {
+        eprintln!(
+            "turn {:.1} s (answered at {:.1} s): {:?}",
+            secs(t.ns),
+            secs(t.answer_ns),
+            t.typed
+        );
     }
-    b.median = plain.get(plain.len() / 2).map_or(0.0, |t| secs(t.0));
-    b.most = plain.last().map_or(0.0, |t| secs(t.0));
-    b.most_resigning = resigning.iter().map(|t| secs(t.0)).fold(0.0, f64::max);
+    b.median = plain.get(plain.len() / 2).map_or(0.0, |t| secs(t.ns));
+    b.most = plain.last().map_or(0.0, |t| secs(t.ns));
+    b.most_resigning = resigning
+        .iter()
+        .map(|t| secs(t.answer_ns))
+        .fold(0.0, f64::max);
+    b.most_analysis = resigning.iter().map(|t| secs(t.ns)).fold(0.0, f64::max);
     eprintln!("{b:?}");
     b
 }

@@ -336,19 +336,20 @@ fn time_six_games(mut k: Program, mut r: Bell) {
     }
     let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
     let secs = |ns: u64| ns as f64 / 1e9;
-    let (resign, mut plain): (Vec<_>, Vec<_>) = turns
-        .iter()
-        .partition(|(_, typed)| typed.contains("i resign"));
+    let (resign, mut plain): (Vec<_>, Vec<_>) =
+        turns.iter().partition(|t| t.typed.contains("i resign"));
     plain.sort();
+    let tenths = |ns: u64| (secs(ns) * 10.0).round() / 10.0;
     eprintln!(
-        "{} turns: median {:.1} s, at most {:.1} s; {} resigning (back-track analysis): {:?} s",
+        "{} turns: median {:.1} s, at most {:.1} s; {} resigning, `i resign` typed at / the \
+         back-track analysis done at: {:?} s",
         plain.len(),
-        secs(plain[plain.len() / 2].0),
-        secs(plain.last().unwrap().0),
+        secs(plain[plain.len() / 2].ns),
+        secs(plain.last().unwrap().ns),
         resign.len(),
         resign
             .iter()
-            .map(|(ns, _)| (secs(*ns) * 10.0).round() / 10.0)
+            .map(|t| (tenths(t.answer_ns), tenths(t.ns)))
             .collect::<Vec<_>>()
     );
     assert!(!resign.is_empty(), "no back-track analysis in six games");

@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x9d473bcdc4aedd24,
+        0xd8ea8cb391dc031f,
         "bell",
     ),
     Known {

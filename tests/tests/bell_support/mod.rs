@@ -113,22 +113,57 @@ pub fn set_position(k: &mut Program, b: &Board, tw: u32) {
 pub fn key(k: &mut Program, code: u8) -> String {
     let t0 = k.m.time_ns();
     k.key(code);
-    let typed = k.paper();
+    let events = k.m.drain_typewriter();
+    let chars: Vec<(char, u64)> = events
+        .iter()
+        .filter_map(|e| Some((Program::paper_char(e)?, e.time_ns - t0)))
+        .collect();
+    let typed: String = chars.iter().map(|c| c.0).collect();
     if code == SPACE {
         MACHINE_TURNS.with(|t| {
             if let Some(v) = t.borrow_mut().as_mut() {
-                v.push((k.m.time_ns() - t0, typed.clone()));
+                v.push(TurnTime {
+                    ns: k.m.time_ns() - t0,
+                    answer_ns: answer_ns(&typed, &chars),
+                    typed: typed.clone(),
+                });
             }
         });
     }
     typed
 }
 
+/// When the machine's answer was typed: the last character, but after a resignation the end
+/// of `i resign` and of the analysis line, not the lines the back-track analysis types after
+/// them (issue 29: the analysis follows the resignation).
+fn answer_ns(typed: &str, chars: &[(char, u64)]) -> u64 {
+    let end = typed.find("i resign\n").map(|i| {
+        let after = i + "i resign\n".len();
+        match typed[after..].strip_prefix('e') {
+            Some(rest) => after + 1 + rest.find('\n').map_or(rest.len(), |n| n + 1),
+            None => after,
+        }
+    });
+    let n = end.unwrap_or(chars.len());
+    n.checked_sub(1)
+        .and_then(|i| chars.get(i))
+        .map_or(0, |c| c.1)
+}
+
+/// A machine turn's emulated time: from the key (a space) to the program's next wait for a
+/// key (`ns`, its typing included), to the last character of its answer (`answer_ns`), and
+/// what it typed.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TurnTime {
+    pub ns: u64,
+    pub answer_ns: u64,
+    pub typed: String,
+}
+
 thread_local! {
-    /// When `Some`, every machine turn [`key`] strikes (a space) is recorded: the emulated
-    /// nanoseconds from the key to the program's next wait for a key (its typing included), and
-    /// what it typed. For the thinking-time figures of docs/kalah.md.
-    pub static MACHINE_TURNS: std::cell::RefCell<Option<Vec<(u64, String)>>> =
+    /// When `Some`, every machine turn [`key`] strikes (a space) is recorded. For the
+    /// thinking-time figures of docs/bell.md.
+    pub static MACHINE_TURNS: std::cell::RefCell<Option<Vec<TurnTime>>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -265,6 +300,10 @@ pub fn machine_typed(before: &Board, mv: &bell::MachineMove, analysis: bool) -> 
     if analysis {
         want.push_str(&format!("e{}v{}\n", mv.effort, mv.value));
     }
+    // The back-track analysis after a resignation, at the start of a line.
+    for p in &mv.forgot_after {
+        want.push_str(&format!("part {p} full, forgetting\n"));
+    }
     want
 }
 
@@ -352,8 +391,8 @@ pub fn play_game_with(
             typed = key(k, SPACE);
             want = machine_typed(&before, &mv, analysis);
             if punch_after && mv.says == Some(Say::Resigns) {
-                let at = want.find("i resign\n").unwrap() + "i resign\n".len();
-                want.insert_str(at, &format!("punched {}\n", r.memory.len()));
+                // The game ends after the back-track analysis, after all the turn typed.
+                want.push_str(&format!("punched {}\n", r.memory.len()));
             }
             cur = g.board;
         } else {

@@ -481,6 +481,9 @@ pub struct MachineMove {
     /// The parts that forgot an entry for the first time during this turn: the machine types
     /// `part N full, forgetting` for each, on a line of its own, as it stores.
     pub forgot: Vec<usize>,
+    /// Those of them that the back-track analysis after a resignation made forget: typed
+    /// after `i resign` (and the analysis line), as the analysis follows the resignation.
+    pub forgot_after: Vec<usize>,
 }
 
 /// What the learning did, for reports.
@@ -594,6 +597,11 @@ impl Bell {
             }
         } else if r.value <= -WIN {
             self.learn_from(&b, &prefix, Some((&r, proven)));
+            // The resignation is typed at once and the back-track analysis follows it (issue
+            // 29: it took up to 20 s before `i resign`), as Bell's program learnt after it had
+            // lost (IV.3, "If, however, it loses, it attempts 1. to find out why"). The memory
+            // is what it was with the analysis first; only what is typed when changes.
+            let forgot = std::mem::take(&mut self.forgot);
             if !game.analysed {
                 game.analysed = true;
                 self.backtrack(game);
@@ -605,9 +613,11 @@ impl Bell {
                     value: r.value,
                     effort: r.effort,
                     says: Some(Say::Resigns),
-                    forgot: std::mem::take(&mut self.forgot),
+                    forgot,
+                    forgot_after: std::mem::take(&mut self.forgot),
                 });
             }
+            self.forgot.splice(0..0, forgot);
         }
         // Play the look-ahead's turn; if it stops inside the turn (a decided position reached
         // by a continuation move), look ahead again from there.
@@ -638,6 +648,7 @@ impl Bell {
             effort: r.effort,
             says,
             forgot: std::mem::take(&mut self.forgot),
+            forgot_after: Vec::new(),
         })
     }
 
