@@ -116,12 +116,25 @@ fn session(iterations: usize, seed: u64) -> Bench {
     longest.sort_unstable();
     for t in longest.iter().rev().take(10) {
         eprintln!(
-            "turn {:.1} s (answered at {:.1} s): {:?}",
+            "turn {:.1} s (answered at {:.1} s, the memory's code {:?} s): {:?}",
             secs(t.ns),
             secs(t.answer_ns),
+            t.memory_ns.map(secs),
             t.typed
         );
     }
+    // The turns of long look-aheads: how much of their time the memory's code takes.
+    let timed: Vec<_> = turns
+        .iter()
+        .filter_map(|t| Some((t.memory_ns?, t.ns)))
+        .collect();
+    let (memory, all) = timed.iter().fold((0, 0), |a, t| (a.0 + t.0, a.1 + t.1));
+    eprintln!(
+        "{} turns of {MEMORY_TIME_FROM} positions or more: {:.0} s, {:.0} s of it in the memory's code",
+        timed.len(),
+        secs(all),
+        secs(memory)
+    );
     b.median = plain.get(plain.len() / 2).map_or(0.0, |t| secs(t.ns));
     b.most = plain.last().map_or(0.0, |t| secs(t.ns));
     b.most_resigning = resigning

@@ -255,10 +255,20 @@ fn efforts(r: &Bell, log: &mut Log) {
     log.totals.sort_unstable();
     let median = log.totals.get(log.totals.len() / 2).copied().unwrap_or(0);
     println!(
-        "turns {} effort median {median} most {} resigning most {}",
+        "turns {} effort median {median} most {} resigning most {}; in all first {} again {} learn {}",
         log.totals.len(),
         log.totals.last().copied().unwrap_or(0),
-        log.resigning
+        log.resigning,
+        r.stats.effort_first,
+        r.stats.effort_again,
+        r.stats.effort_learn
+    );
+    let over = |n: u64| log.totals.len() - log.totals.partition_point(|&t| t <= n);
+    println!(
+        "turns over 300, 500, 800 positions: {}, {}, {}",
+        over(300),
+        over(500),
+        over(800)
     );
     for t in &log.top {
         let mut empty = Bell::new(r.options.clone());

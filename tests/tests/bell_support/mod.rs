@@ -111,8 +111,40 @@ pub fn set_position(k: &mut Program, b: &Board, tw: u32) {
 }
 
 pub fn key(k: &mut Program, code: u8) -> String {
+    key_timed(k, code, false)
+}
+
+/// Look-aheads of at least this many positions are timed instruction by instruction when the
+/// turns are recorded ([`MACHINE_TURNS`]), for the time in the memory's code.
+pub const MEMORY_TIME_FROM: u64 = 500;
+
+/// The machine's turn: [`key`] with a space, after the reference's turn `mv`.
+pub fn machine_key(k: &mut Program, mv: &bell::MachineMove) -> String {
+    let recorded = MACHINE_TURNS.with(|t| t.borrow().is_some());
+    key_timed(k, SPACE, recorded && mv.effort >= MEMORY_TIME_FROM)
+}
+
+/// [`key`]; `step`: run instruction by instruction, timing field 16 (the memory's code).
+fn key_timed(k: &mut Program, code: u8, step: bool) -> String {
     let t0 = k.m.time_ns();
-    k.key(code);
+    let mut memory_ns = None;
+    if step {
+        let (wt, mut ns) = (k.sym("wt"), 0);
+        k.m.strike_key(code);
+        loop {
+            let (pc, t) = (k.m.pc(), k.m.time_ns());
+            k.m.step_instruction();
+            if pc >= 0o10000 {
+                ns += k.m.time_ns() - t;
+            }
+            if k.m.pc() == wt {
+                break;
+            }
+        }
+        memory_ns = Some(ns);
+    } else {
+        k.key(code);
+    }
     let events = k.m.drain_typewriter();
     let chars: Vec<(char, u64)> = events
         .iter()
@@ -125,6 +157,7 @@ pub fn key(k: &mut Program, code: u8) -> String {
                 v.push(TurnTime {
                     ns: k.m.time_ns() - t0,
                     answer_ns: answer_ns(&typed, &chars),
+                    memory_ns,
                     typed: typed.clone(),
                 });
             }
@@ -151,12 +184,14 @@ fn answer_ns(typed: &str, chars: &[(char, u64)]) -> u64 {
 }
 
 /// A machine turn's emulated time: from the key (a space) to the program's next wait for a
-/// key (`ns`, its typing included), to the last character of its answer (`answer_ns`), and
-/// what it typed.
+/// key (`ns`, its typing included), to the last character of its answer (`answer_ns`), in
+/// field 16 (`memory_ns`, the memory's look-up and store; timed from [`MEMORY_TIME_FROM`]
+/// positions on), and what it typed.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct TurnTime {
     pub ns: u64,
     pub answer_ns: u64,
+    pub memory_ns: Option<u64>,
     pub typed: String,
 }
 
@@ -388,7 +423,7 @@ pub fn play_game_with(
         if cur.to_move == MACHINE {
             let before = g.board;
             let mv = r.machine_turn(&mut g).unwrap();
-            typed = key(k, SPACE);
+            typed = machine_key(k, &mv);
             want = machine_typed(&before, &mv, analysis);
             if punch_after && mv.says == Some(Say::Resigns) {
                 // The game ends after the back-track analysis, after all the turn typed.
@@ -589,7 +624,11 @@ fn replay_moves(p: &mut Pair, lost: &Game, g: &mut Game) -> Option<usize> {
         if g.board.is_terminal() {
             want.push_str(&result_line(&g.board));
         }
-        assert_eq!(key(&mut p.k, SPACE), want, "replay, machine at {before:?}");
+        assert_eq!(
+            machine_key(&mut p.k, &m),
+            want,
+            "replay, machine at {before:?}"
+        );
         m
     };
     for (side, t) in &lost.turns {
