@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xd8ea8cb391dc031f,
+        0x9c1f1f084958a065,
         "bell",
     ),
     Known {
