@@ -123,6 +123,26 @@ fn session(iterations: usize, seed: u64) -> Bench {
             t.typed
         );
     }
+    let over = |s: f64| plain.iter().filter(|t| secs(t.ns) > s).count();
+    // Over 5 s, and over 5 s without their time in the memory's code (of those timed).
+    let (timed_over, untimed_over): (Vec<&TurnTime>, Vec<&TurnTime>) = plain
+        .iter()
+        .filter(|t| secs(t.ns) > 5.0)
+        .partition(|t| t.memory_ns.is_some());
+    let without_memory = timed_over
+        .iter()
+        .filter(|t| secs(t.ns - t.memory_ns.unwrap_or(0)) > 5.0)
+        .count();
+    eprintln!(
+        "{} turns (not resigning): over 5 s {} ({} of them over 5 s without the memory's code, {} \
+         not timed), over 10 s {}, over 15 s {}",
+        plain.len(),
+        over(5.0),
+        without_memory,
+        untimed_over.len(),
+        over(10.0),
+        over(15.0)
+    );
     // The turns of long look-aheads: how much of their time the memory's code takes.
     let timed: Vec<_> = turns
         .iter()
