@@ -298,8 +298,8 @@ pub struct Options {
     pub loss_characteristics: bool,
     /// Characteristics are found by index, hashed on the machine pits they always keep
     /// ([`super::Table::indexed`]), not in the list of [`super::LIST`]: a study of Figure 8 (with
-    /// [`Options::loss_characteristics`] they number hundreds), off by default and not in the
-    /// PDP-1 program.
+    /// [`Options::loss_characteristics`] they number hundreds), off by default; the PDP-1 program
+    /// has it as test-word bit 7 (`002000`).
     pub characteristic_index: bool,
 }
 
