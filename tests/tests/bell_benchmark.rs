@@ -38,11 +38,14 @@ struct Bench {
     same_loss: usize,
     entries: usize,
     forgotten: u32,
-    /// Emulated thinking time a machine turn (typing included): median and most, in seconds;
-    /// the most of the turns that resigned.
+    /// Emulated thinking time a machine turn (typing included, from the key to the program's
+    /// next wait for a key): median and most, in seconds; the most of the turns that resigned,
+    /// to `i resign` typed (with the analysis line); and to the next wait, the back-track
+    /// analysis that follows the resignation included.
     median: f64,
     most: f64,
     most_resigning: f64,
+    most_analysis: f64,
 }
 
 /// `iterations` games and replays from an empty memory (`seed` chooses the opponent's games).
@@ -105,13 +108,60 @@ fn session(iterations: usize, seed: u64) -> Bench {
         .with(|t| t.borrow_mut().take())
         .expect("collected");
     let secs = |ns: u64| ns as f64 / 1e9;
-    let (resigning, mut plain): (Vec<_>, Vec<_>) = turns
-        .iter()
-        .partition(|(_, typed)| typed.contains("i resign"));
+    let (resigning, mut plain): (Vec<_>, Vec<_>) =
+        turns.iter().partition(|t| t.typed.contains("i resign"));
     plain.sort_unstable();
-    b.median = plain.get(plain.len() / 2).map_or(0.0, |t| secs(t.0));
-    b.most = plain.last().map_or(0.0, |t| secs(t.0));
-    b.most_resigning = resigning.iter().map(|t| secs(t.0)).fold(0.0, f64::max);
+    // The longest turns, with what they typed: where the thinking time goes (issue 29).
+    let mut longest: Vec<_> = turns.iter().collect();
+    longest.sort_unstable();
+    for t in longest.iter().rev().take(10) {
+        eprintln!(
+            "turn {:.1} s (answered at {:.1} s, the memory's code {:?} s): {:?}",
+            secs(t.ns),
+            secs(t.answer_ns),
+            t.memory_ns.map(secs),
+            t.typed
+        );
+    }
+    let over = |s: f64| plain.iter().filter(|t| secs(t.ns) > s).count();
+    // Over 5 s, and over 5 s without their time in the memory's code (of those timed).
+    let (timed_over, untimed_over): (Vec<&TurnTime>, Vec<&TurnTime>) = plain
+        .iter()
+        .filter(|t| secs(t.ns) > 5.0)
+        .partition(|t| t.memory_ns.is_some());
+    let without_memory = timed_over
+        .iter()
+        .filter(|t| secs(t.ns - t.memory_ns.unwrap_or(0)) > 5.0)
+        .count();
+    eprintln!(
+        "{} turns (not resigning): over 5 s {} ({} of them over 5 s without the memory's code, {} \
+         not timed), over 10 s {}, over 15 s {}",
+        plain.len(),
+        over(5.0),
+        without_memory,
+        untimed_over.len(),
+        over(10.0),
+        over(15.0)
+    );
+    // The turns of long look-aheads: how much of their time the memory's code takes.
+    let timed: Vec<_> = turns
+        .iter()
+        .filter_map(|t| Some((t.memory_ns?, t.ns)))
+        .collect();
+    let (memory, all) = timed.iter().fold((0, 0), |a, t| (a.0 + t.0, a.1 + t.1));
+    eprintln!(
+        "{} turns of {MEMORY_TIME_FROM} positions or more: {:.0} s, {:.0} s of it in the memory's code",
+        timed.len(),
+        secs(all),
+        secs(memory)
+    );
+    b.median = plain.get(plain.len() / 2).map_or(0.0, |t| secs(t.ns));
+    b.most = plain.last().map_or(0.0, |t| secs(t.ns));
+    b.most_resigning = resigning
+        .iter()
+        .map(|t| secs(t.answer_ns))
+        .fold(0.0, f64::max);
+    b.most_analysis = resigning.iter().map(|t| secs(t.ns)).fold(0.0, f64::max);
     eprintln!("{b:?}");
     b
 }

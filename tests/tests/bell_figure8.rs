@@ -327,8 +327,8 @@ fn thinking_times() -> (f64, f64) {
     let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
     let mut plain: Vec<f64> = turns
         .iter()
-        .filter(|(_, typed)| !typed.contains("i resign"))
-        .map(|(ns, _)| *ns as f64 / 1e9)
+        .filter(|t| !t.typed.contains("i resign"))
+        .map(|t| t.ns as f64 / 1e9)
         .collect();
     plain.sort_by(f64::total_cmp);
     (plain[plain.len() / 2], *plain.last().unwrap())
@@ -356,7 +356,7 @@ fn figure8_teaching_with_figure_6_after_the_turn() {
         let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
         let (resign, mut plain): (Vec<_>, Vec<_>) = turns
             .iter()
-            .map(|(ns, typed)| (*ns as f64 / 1e9, typed.contains("i resign")))
+            .map(|t| (t.ns as f64 / 1e9, t.typed.contains("i resign")))
             .partition(|(_, r)| *r);
         plain.sort_by(|a, b| a.0.total_cmp(&b.0));
         eprintln!(

@@ -336,20 +336,86 @@ fn time_six_games(mut k: Program, mut r: Bell) {
     }
     let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
     let secs = |ns: u64| ns as f64 / 1e9;
-    let (resign, mut plain): (Vec<_>, Vec<_>) = turns
-        .iter()
-        .partition(|(_, typed)| typed.contains("i resign"));
+    let (resign, mut plain): (Vec<_>, Vec<_>) =
+        turns.iter().partition(|t| t.typed.contains("i resign"));
     plain.sort();
+    let tenths = |ns: u64| (secs(ns) * 10.0).round() / 10.0;
     eprintln!(
-        "{} turns: median {:.1} s, at most {:.1} s; {} resigning (back-track analysis): {:?} s",
+        "{} turns: median {:.1} s, at most {:.1} s; {} resigning, `i resign` typed at / the \
+         back-track analysis done at: {:?} s",
         plain.len(),
-        secs(plain[plain.len() / 2].0),
-        secs(plain.last().unwrap().0),
+        secs(plain[plain.len() / 2].ns),
+        secs(plain.last().unwrap().ns),
         resign.len(),
         resign
             .iter()
-            .map(|(ns, _)| (secs(*ns) * 10.0).round() / 10.0)
+            .map(|t| (tenths(t.answer_ns), tenths(t.ns)))
             .collect::<Vec<_>>()
     );
     assert!(!resign.is_empty(), "no back-track analysis in six games");
+}
+
+/// Where a long turn's emulated time goes, by routine (issue 29): the smoke benchmark's
+/// longest turn (74 turns for the machine, 1020 positions examined), with the analysis line,
+/// on an empty memory and with every part's whole positions full (random, kalahs 0–20). Each
+/// instruction's time goes to the nearest label at or below it in field 0, to "field 16" (the
+/// memory's look-up and store) there, or to `psh` (in field 16 too); printed, not asserted:
+/// `cargo test --release -p pdp1-tests --test bell_play turn_time_by_routine -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore = "a measurement for the docs"]
+fn turn_time_by_routine() {
+    let cells = [5, 5, 4, 3, 3, 0, 1, 4, 4, 3, 0, 0, 1, 3];
+    let (o, tw) = with_parameters(true, false);
+    time_by_routine(boot(tw), cells, tw);
+    let mut p = Pair::new(o, tw);
+    for part in 0..bell::REPLIES + 1 {
+        p.fill_part(part, 0, (1, 1), 29 + part as u64, 100);
+    }
+    eprintln!("every part full: {} entries", p.r.memory.len());
+    time_by_routine(p.k, cells, tw);
+}
+
+/// The machine's turn from `cells` (machine to move) on `k`, its time by routine.
+fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
+    let mut b = Board::new(0);
+    b.cells = cells;
+    b.to_move = MACHINE;
+    set_position(&mut k, &b, tw);
+    let labels: std::collections::BTreeMap<u32, String> = k
+        .asm
+        .symbols
+        .iter()
+        .filter(|s| s.2 == pdp1_asm::SymbolKind::Label)
+        .map(|(name, value, _)| (value, name.to_string()))
+        .collect();
+    let mut by: std::collections::HashMap<&str, u64> = Default::default();
+    let (wt, t0) = (k.sym("wt"), k.m.time_ns());
+    let push = push_in_field_16(&k);
+    k.m.strike_key(SPACE);
+    loop {
+        let (pc, t) = (k.m.pc(), k.m.time_ns());
+        k.m.step_instruction();
+        // Field 16's labels are its own addresses (12 bits): its code is the memory's, but for
+        // the look-ahead's push.
+        let label = match pc {
+            _ if push.contains(&pc) => "psh",
+            0o10000.. => "field 16",
+            _ => labels
+                .range(..=pc)
+                .next_back()
+                .map_or("?", |l| l.1.as_str()),
+        };
+        *by.entry(label).or_default() += k.m.time_ns() - t;
+        if k.m.pc() == wt {
+            break;
+        }
+    }
+    let mut by: Vec<_> = by.into_iter().collect();
+    by.sort_by_key(|l| std::cmp::Reverse(l.1));
+    let secs = |ns: u64| ns as f64 / 1e9;
+    eprintln!("{:.2} s, typed {:?}", secs(k.m.time_ns() - t0), k.paper());
+    for (label, ns) in by.iter().take(24) {
+        eprintln!("  {label:6} {:6.3} s", secs(*ns));
+    }
 }

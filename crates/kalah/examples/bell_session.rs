@@ -26,12 +26,68 @@ impl Rng {
     }
 }
 
-fn play(r: &mut Bell, opp: &mut DecOpponent, how: &DecGame, machine_first: bool) -> Game {
+/// One machine turn's effort: positions examined by the first look-ahead, by the look-aheads
+/// again inside the turn and by the learning (the back-track analysis), its sowings, whether it
+/// resigned, and the game before it (to play it again on an empty memory).
+struct TurnEffort {
+    first: u64,
+    again: u64,
+    learn: u64,
+    sowings: usize,
+    resigned: bool,
+    before: Game,
+}
+
+impl TurnEffort {
+    fn total(&self) -> u64 {
+        self.first + self.again + self.learn
+    }
+}
+
+/// Every turn's effort, and the ten largest turns.
+#[derive(Default)]
+struct Log {
+    totals: Vec<u64>,
+    resigning: u64,
+    top: Vec<TurnEffort>,
+}
+
+/// The machine's turn in `g`, its effort added to `log`.
+fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
+    let (s, before) = (r.stats, g.clone());
+    let m = r.machine_turn(g).expect("a turn");
+    let t = TurnEffort {
+        first: r.stats.effort_first - s.effort_first,
+        again: r.stats.effort_again - s.effort_again,
+        learn: r.stats.effort_learn - s.effort_learn,
+        sowings: m.turn.len(),
+        resigned: m.says == Some(Say::Resigns),
+        before,
+    };
+    log.totals.push(t.total());
+    if t.resigned {
+        log.resigning = log.resigning.max(t.total());
+    }
+    let i = log.top.partition_point(|u| u.total() >= t.total());
+    if i < 10 {
+        log.top.insert(i, t);
+        log.top.truncate(10);
+    }
+    m
+}
+
+fn play(
+    r: &mut Bell,
+    opp: &mut DecOpponent,
+    how: &DecGame,
+    machine_first: bool,
+    log: &mut Log,
+) -> Game {
     let mut g = Game::new(machine_first);
     let mut n = 0;
     while !g.over() {
         if g.board.to_move == MACHINE {
-            r.machine_turn(&mut g).expect("a turn");
+            turn(r, &mut g, log);
         } else {
             let t = opp.turn(how, &g.board, n);
             n += 1;
@@ -43,7 +99,7 @@ fn play(r: &mut Bell, opp: &mut DecOpponent, how: &DecGame, machine_first: bool)
 }
 
 /// The machine position where the replay first differs; `None` if it never does.
-fn replay(r: &mut Bell, lost: &Game) -> (Option<usize>, Game) {
+fn replay(r: &mut Bell, lost: &Game, log: &mut Log) -> (Option<usize>, Game) {
     let mut g = Game::new(lost.turns[0].0 == MACHINE);
     let mut pos = 0;
     let mut dev = None;
@@ -52,17 +108,14 @@ fn replay(r: &mut Bell, lost: &Game) -> (Option<usize>, Game) {
             g.play(t).expect("legal");
             continue;
         }
-        let m = r.machine_turn(&mut g).expect("a turn");
+        let m = turn(r, &mut g, log);
         if m.turn != *t {
             dev = Some(pos);
             break;
         }
         pos += 1;
     }
-    if dev.is_none()
-        && lost.resigned
-        && r.machine_turn(&mut g).expect("a turn").says != Some(Say::Resigns)
-    {
+    if dev.is_none() && lost.resigned && turn(r, &mut g, log).says != Some(Say::Resigns) {
         dev = Some(pos);
     }
     if g.over() {
@@ -97,8 +150,8 @@ fn fill(split: bool, seed: u64) -> (usize, usize) {
 }
 
 /// Replay `g` at iteration `n`, counting what the replay found.
-fn replay_counted(r: &mut Bell, tally: &mut ReplayTally, g: &Game, n: usize) {
-    let (dev, again) = replay(r, g);
+fn replay_counted(r: &mut Bell, tally: &mut ReplayTally, g: &Game, n: usize, log: &mut Log) {
+    let (dev, again) = replay(r, g, log);
     if tally.add(g, dev, &again) == Replayed::Repeated {
         eprintln!("repeated at {n}: {:?}", g.turns);
     }
@@ -132,6 +185,7 @@ fn main() {
     let mut lost: HashMap<Vec<(kalah::board::Side, Vec<u8>)>, usize> = HashMap::new();
     let (mut games, mut losses, mut same) = (0, 0, 0);
     let mut tally = ReplayTally::default();
+    let mut log = Log::default();
     for n in 0..iterations {
         if n > 0 && n % 1000 == 0 {
             let fill: Vec<usize> = r.memory.parts.iter().map(|t| t.len()).collect();
@@ -145,13 +199,13 @@ fn main() {
         }
         if due.front().is_some_and(|(at, _)| *at <= n) {
             let (_, g) = due.pop_front().expect("due");
-            replay_counted(&mut r, &mut tally, &g, n);
+            replay_counted(&mut r, &mut tally, &g, n, &mut log);
             continue;
         }
         games += 1;
         let (machine_first, mut how) = DecGame::benchmark(|n| rng.below(n));
         how.depth += deeper;
-        let g = play(&mut r, &mut opp, &how, machine_first);
+        let g = play(&mut r, &mut opp, &how, machine_first, &mut log);
         if g.result() != Some(GameResult::Lost) {
             continue;
         }
@@ -177,8 +231,9 @@ fn main() {
     }
     // The replays still due, as the benchmark plays them.
     while let Some((_, g)) = due.pop_front() {
-        replay_counted(&mut r, &mut tally, &g, iterations);
+        replay_counted(&mut r, &mut tally, &g, iterations, &mut log);
     }
+    efforts(&r, &mut log);
     let ReplayTally {
         replays,
         repeats,
@@ -192,4 +247,48 @@ fn main() {
         r.stats.forgot_losses,
         r.stats.spilled
     );
+}
+
+/// The turns' effort (positions examined): the median and the ten largest, split, each played
+/// again from the same position on an empty memory (the same options) for comparison.
+fn efforts(r: &Bell, log: &mut Log) {
+    log.totals.sort_unstable();
+    let median = log.totals.get(log.totals.len() / 2).copied().unwrap_or(0);
+    println!(
+        "turns {} effort median {median} most {} resigning most {}; in all first {} again {} learn {}",
+        log.totals.len(),
+        log.totals.last().copied().unwrap_or(0),
+        log.resigning,
+        r.stats.effort_first,
+        r.stats.effort_again,
+        r.stats.effort_learn
+    );
+    let over = |n: u64| log.totals.len() - log.totals.partition_point(|&t| t <= n);
+    println!(
+        "turns over 300, 500, 800 positions: {}, {}, {}",
+        over(300),
+        over(500),
+        over(800)
+    );
+    for t in &log.top {
+        let mut empty = Bell::new(r.options.clone());
+        empty.params = r.params.clone();
+        let mut g = t.before.clone();
+        let _ = empty.machine_turn(&mut g);
+        let s = empty.stats;
+        println!(
+            "  {} = first {} again {} learn {}, {} sowings{}; empty memory {} = {} {} {}; {:?}",
+            t.total(),
+            t.first,
+            t.again,
+            t.learn,
+            t.sowings,
+            if t.resigned { ", resigned" } else { "" },
+            s.effort_first + s.effort_again + s.effort_learn,
+            s.effort_first,
+            s.effort_again,
+            s.effort_learn,
+            t.before.board.cells
+        );
+    }
 }

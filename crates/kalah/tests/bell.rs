@@ -645,7 +645,8 @@ fn play_game_told(
     let mut person_turns = 0;
     while !g.over() {
         if g.board.to_move == MACHINE {
-            told.extend(bell.machine_turn(&mut g).unwrap().forgot);
+            let m = bell.machine_turn(&mut g).unwrap();
+            told.extend(m.forgot.into_iter().chain(m.forgot_after));
         } else {
             let t = rng.turn(how, &g.board, person_turns);
             person_turns += 1;

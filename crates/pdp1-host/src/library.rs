@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xaf1cfc0cffc4c22d,
+        0xbe51555f26e3b603,
         "bell",
     ),
     Known {

@@ -134,24 +134,103 @@ pub fn set_position(k: &mut Program, b: &Board, tw: u32) {
 }
 
 pub fn key(k: &mut Program, code: u8) -> String {
+    key_timed(k, code, false)
+}
+
+/// Look-aheads of at least this many positions are timed instruction by instruction when the
+/// turns are recorded ([`MACHINE_TURNS`]), for the time in the memory's code.
+pub const MEMORY_TIME_FROM: u64 = 500;
+
+/// The machine's turn: [`key`] with a space, after the reference's turn `mv`.
+pub fn machine_key(k: &mut Program, mv: &bell::MachineMove) -> String {
+    let recorded = MACHINE_TURNS.with(|t| t.borrow().is_some());
+    key_timed(k, SPACE, recorded && mv.effort >= MEMORY_TIME_FROM)
+}
+
+/// The look-ahead's push (`psh`, field 0's words onto the search stack), which is in field 16
+/// for room in field 0 (`zhp` to its word `zhq`, roms/bell-mem.mac) but is not the memory's
+/// code: the addresses (16 bits) it runs at.
+pub fn push_in_field_16(k: &Program) -> std::ops::RangeInclusive<u32> {
+    0o160000 + k.sym("zhp")..=0o160000 + k.sym("zhq")
+}
+
+/// [`key`]; `step`: run instruction by instruction, timing field 16's memory code (not the
+/// push there, [`push_in_field_16`]).
+fn key_timed(k: &mut Program, code: u8, step: bool) -> String {
     let t0 = k.m.time_ns();
-    k.key(code);
-    let typed = k.paper();
+    let mut memory_ns = None;
+    if step {
+        let (wt, mut ns) = (k.sym("wt"), 0);
+        let push = push_in_field_16(k);
+        k.m.strike_key(code);
+        loop {
+            let (pc, t) = (k.m.pc(), k.m.time_ns());
+            k.m.step_instruction();
+            if pc >= 0o10000 && !push.contains(&pc) {
+                ns += k.m.time_ns() - t;
+            }
+            if k.m.pc() == wt {
+                break;
+            }
+        }
+        memory_ns = Some(ns);
+    } else {
+        k.key(code);
+    }
+    let events = k.m.drain_typewriter();
+    let chars: Vec<(char, u64)> = events
+        .iter()
+        .filter_map(|e| Some((Program::paper_char(e)?, e.time_ns - t0)))
+        .collect();
+    let typed: String = chars.iter().map(|c| c.0).collect();
     if code == SPACE {
         MACHINE_TURNS.with(|t| {
             if let Some(v) = t.borrow_mut().as_mut() {
-                v.push((k.m.time_ns() - t0, typed.clone()));
+                v.push(TurnTime {
+                    ns: k.m.time_ns() - t0,
+                    answer_ns: answer_ns(&typed, &chars),
+                    memory_ns,
+                    typed: typed.clone(),
+                });
             }
         });
     }
     typed
 }
 
+/// When the machine's answer was typed: the last character, but after a resignation the end
+/// of `i resign` and of the analysis line, not the lines the back-track analysis types after
+/// them (issue 29: the analysis follows the resignation).
+fn answer_ns(typed: &str, chars: &[(char, u64)]) -> u64 {
+    let end = typed.find("i resign\n").map(|i| {
+        let after = i + "i resign\n".len();
+        match typed[after..].strip_prefix('e') {
+            Some(rest) => after + 1 + rest.find('\n').map_or(rest.len(), |n| n + 1),
+            None => after,
+        }
+    });
+    let n = end.unwrap_or(chars.len());
+    n.checked_sub(1)
+        .and_then(|i| chars.get(i))
+        .map_or(0, |c| c.1)
+}
+
+/// A machine turn's emulated time: from the key (a space) to the program's next wait for a
+/// key (`ns`, its typing included), to the last character of its answer (`answer_ns`), in
+/// field 16 (`memory_ns`, the memory's look-up and store; timed from [`MEMORY_TIME_FROM`]
+/// positions on), and what it typed.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct TurnTime {
+    pub ns: u64,
+    pub answer_ns: u64,
+    pub memory_ns: Option<u64>,
+    pub typed: String,
+}
+
 thread_local! {
-    /// When `Some`, every machine turn [`key`] strikes (a space) is recorded: the emulated
-    /// nanoseconds from the key to the program's next wait for a key (its typing included), and
-    /// what it typed. For the thinking-time figures of docs/kalah.md.
-    pub static MACHINE_TURNS: std::cell::RefCell<Option<Vec<(u64, String)>>> =
+    /// When `Some`, every machine turn [`key`] strikes (a space) is recorded. For the
+    /// thinking-time figures of docs/bell.md.
+    pub static MACHINE_TURNS: std::cell::RefCell<Option<Vec<TurnTime>>> =
         const { std::cell::RefCell::new(None) };
 }
 
@@ -288,6 +367,10 @@ pub fn machine_typed(before: &Board, mv: &bell::MachineMove, analysis: bool) -> 
     if analysis {
         want.push_str(&format!("e{}v{}\n", mv.effort, mv.value));
     }
+    // The back-track analysis after a resignation, at the start of a line.
+    for p in &mv.forgot_after {
+        want.push_str(&format!("part {p} full, forgetting\n"));
+    }
     want
 }
 
@@ -372,11 +455,11 @@ pub fn play_game_with(
         if cur.to_move == MACHINE {
             let before = g.board;
             let mv = r.machine_turn(&mut g).unwrap();
-            typed = key(k, SPACE);
+            typed = machine_key(k, &mv);
             want = machine_typed(&before, &mv, analysis);
             if punch_after && mv.says == Some(Say::Resigns) {
-                let at = want.find("i resign\n").unwrap() + "i resign\n".len();
-                want.insert_str(at, &format!("punched {}\n", r.memory.len()));
+                // The game ends after the back-track analysis, after all the turn typed.
+                want.push_str(&format!("punched {}\n", r.memory.len()));
             }
             cur = g.board;
         } else {
@@ -573,7 +656,11 @@ fn replay_moves(p: &mut Pair, lost: &Game, g: &mut Game) -> Option<usize> {
         if g.board.is_terminal() {
             want.push_str(&result_line(&g.board));
         }
-        assert_eq!(key(&mut p.k, SPACE), want, "replay, machine at {before:?}");
+        assert_eq!(
+            machine_key(&mut p.k, &m),
+            want,
+            "replay, machine at {before:?}"
+        );
         m
     };
     for (side, t) in &lost.turns {

@@ -134,12 +134,17 @@ impl Program {
         self.m
             .drain_typewriter()
             .iter()
-            .filter_map(|e| match e.code {
-                0o75 => Some('\u{8}'),
-                0o77 => Some('\n'),
-                c => pdp1_core::fiodec::to_ascii(c, e.upper),
-            })
+            .filter_map(Program::paper_char)
             .collect()
+    }
+
+    /// A typewriter event as [`Program::paper`] shows it (none for a case shift or ribbon).
+    pub fn paper_char(e: &pdp1_core::TypeEvent) -> Option<char> {
+        match e.code {
+            0o75 => Some('\u{8}'),
+            0o77 => Some('\n'),
+            c => pdp1_core::fiodec::to_ascii(c, e.upper),
+        }
     }
 
     /// One display frame: the points plotted from `wt` back to `wt`.

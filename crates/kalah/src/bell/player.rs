@@ -298,8 +298,8 @@ pub struct Options {
     pub loss_characteristics: bool,
     /// Characteristics are found by index, hashed on the machine pits they always keep
     /// ([`super::Table::indexed`]), not in the list of [`super::LIST`]: a study of Figure 8 (with
-    /// [`Options::loss_characteristics`] they number hundreds), off by default and not in the
-    /// PDP-1 program.
+    /// [`Options::loss_characteristics`] they number hundreds), off by default; the PDP-1 program
+    /// has it as test-word bit 7 (`002000`).
     pub characteristic_index: bool,
 }
 
@@ -481,6 +481,9 @@ pub struct MachineMove {
     /// The parts that forgot an entry for the first time during this turn: the machine types
     /// `part N full, forgetting` for each, on a line of its own, as it stores.
     pub forgot: Vec<usize>,
+    /// Those of them that the back-track analysis after a resignation made forget: typed
+    /// after `i resign` (and the analysis line), as the analysis follows the resignation.
+    pub forgot_after: Vec<usize>,
 }
 
 /// What the learning did, for reports.
@@ -500,6 +503,12 @@ pub struct Stats {
     pub spilled: u32,
     /// Losses forgotten, the new one or the one it replaced (of [`Memory::overflow`]).
     pub forgot_losses: u32,
+    /// Positions examined by the look-aheads (their effort), by what they were for: the first
+    /// look-ahead of a machine turn, the look-aheads again inside a turn, and those of the
+    /// learning (the back-track analysis) — where a turn's thinking time goes (issue 29).
+    pub effort_first: u64,
+    pub effort_again: u64,
+    pub effort_learn: u64,
 }
 
 /// Bell's program: options, memory, game records and parameters.
@@ -576,6 +585,7 @@ impl Bell {
         let (r, proven) = self
             .look_ahead_proof(&b, &prefix)
             .expect("the game is not over");
+        self.stats.effort_first += r.effort;
         let mut says = None;
         if r.value >= WIN {
             // "If it wins it only records its present position and tags it as a winner"; it
@@ -587,6 +597,11 @@ impl Bell {
             }
         } else if r.value <= -WIN {
             self.learn_from(&b, &prefix, Some((&r, proven)));
+            // The resignation is typed at once and the back-track analysis follows it (issue
+            // 29: it took up to 20 s before `i resign`), as Bell's program learnt after it had
+            // lost (IV.3, "If, however, it loses, it attempts 1. to find out why"). The memory
+            // is what it was with the analysis first; only what is typed when changes.
+            let forgot = std::mem::take(&mut self.forgot);
             if !game.analysed {
                 game.analysed = true;
                 self.backtrack(game);
@@ -598,9 +613,11 @@ impl Bell {
                     value: r.value,
                     effort: r.effort,
                     says: Some(Say::Resigns),
-                    forgot: std::mem::take(&mut self.forgot),
+                    forgot,
+                    forgot_after: std::mem::take(&mut self.forgot),
                 });
             }
+            self.forgot.splice(0..0, forgot);
         }
         // Play the look-ahead's turn; if it stops inside the turn (a decided position reached
         // by a continuation move), look ahead again from there.
@@ -609,8 +626,9 @@ impl Bell {
         let mut next = r.turn.clone();
         while c.to_move == MACHINE && !c.is_terminal() {
             if next.is_empty() {
-                next = self
-                    .look_ahead(&c, &prefix)
+                let again = self.look_ahead(&c, &prefix);
+                self.stats.effort_again += again.as_ref().map_or(0, |r| r.effort);
+                next = again
                     .map(|r| r.turn)
                     .filter(|t| !t.is_empty())
                     .unwrap_or_else(|| self.first_turn(&c));
@@ -630,6 +648,7 @@ impl Bell {
             effort: r.effort,
             says,
             forgot: std::mem::take(&mut self.forgot),
+            forgot_after: Vec::new(),
         })
     }
 
@@ -739,6 +758,7 @@ impl Bell {
         let Some((r, proven)) = self.look_ahead_proof(b, prefix) else {
             return 1;
         };
+        self.stats.effort_learn += r.effort;
         if r.value >= WIN && wins && proven {
             self.store(b, prefix, Outcome::Win, &r.turn);
         } else if r.value <= -WIN {
@@ -758,7 +778,10 @@ impl Bell {
         let (r, proven) = match report {
             Some((r, p)) => (r.clone(), p),
             None => match self.look_ahead_proof(b, prefix) {
-                Some(r) => r,
+                Some(r) => {
+                    self.stats.effort_learn += r.0.effort;
+                    r
+                }
                 None => return,
             },
         };
