@@ -14,11 +14,16 @@
 //! ```text
 //! cargo test --release -p pdp1-tests --test bell_benchmark                          # smoke
 //! cargo test --release -p pdp1-tests --test bell_benchmark -- --ignored --nocapture # 20,000
+//! BELL_BENCH_INDEX=1 cargo test --release -p pdp1-tests --test bell_benchmark -- --ignored --nocapture
 //! ```
+//!
+//! `BELL_BENCH_INDEX=1` runs the 20,000 with the characteristics by index (test word | 002000,
+//! the reference's `Options::characteristic_index`; docs/bell.md, "Figure 8: characteristics by
+//! index"): the session starts from an empty memory, so the program takes it.
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
-use kalah::bell::{DecGame, DecOpponent, Game, GameResult, ReplayTally, Replayed};
+use kalah::bell::{DecGame, DecOpponent, Game, GameResult, Options, ReplayTally, Replayed};
 use kalah_support::Rng;
 use std::collections::{HashSet, VecDeque};
 
@@ -37,6 +42,8 @@ struct Bench {
     /// New games lost move for move like an earlier loss.
     same_loss: usize,
     entries: usize,
+    /// Characteristics found by index (in windows past the list).
+    indexed: usize,
     forgotten: u32,
     /// Emulated thinking time a machine turn (typing included, from the key to the program's
     /// next wait for a key): median and most, in seconds; the most of the turns that resigned,
@@ -48,10 +55,15 @@ struct Bench {
     most_analysis: f64,
 }
 
-/// `iterations` games and replays from an empty memory (`seed` chooses the opponent's games).
-fn session(iterations: usize, seed: u64) -> Bench {
+/// `iterations` games and replays from an empty memory (`seed` chooses the opponent's games),
+/// the characteristics by index if `index`.
+fn session(iterations: usize, seed: u64, index: bool) -> Bench {
     let (o, tw) = with_parameters(true, false);
-    let mut p = Pair::new(o, tw);
+    let o = Options {
+        characteristic_index: index,
+        ..o
+    };
+    let mut p = Pair::new(o, tw | if index { TW_INDEX } else { 0 });
     let mut opponent = DecOpponent::new(seed);
     let mut rng = Rng(seed);
     let mut person_rng = Rng(0);
@@ -103,6 +115,7 @@ fn session(iterations: usize, seed: u64) -> Bench {
         replay_one(&mut p, &mut b, &g);
     }
     b.entries = p.r.memory.len();
+    b.indexed = indexed_characteristics(&p.r);
     b.forgotten = p.r.memory.overflow;
     let turns = MACHINE_TURNS
         .with(|t| t.borrow_mut().take())
@@ -178,8 +191,23 @@ fn replay_one(p: &mut Pair, b: &mut Bench, g: &Game) {
 /// The CI smoke: 300 games and replays. No loss repeated, the program equal to the reference.
 #[test]
 fn benchmark_smoke() {
-    let b = session(300, 29);
+    let b = session(300, 29, false);
     assert!(b.replayed.replays > 0, "{b:?}");
+    assert_eq!(
+        (b.replayed.repeats, b.same_loss, b.indexed),
+        (0, 0, 0),
+        "{b:?}"
+    );
+}
+
+/// The smoke with the characteristics by index: taken on the session's empty memory (its
+/// characteristics lie in windows past the list), no loss repeated, the program equal to the
+/// reference.
+#[test]
+fn benchmark_smoke_by_index() {
+    let b = session(300, 29, true);
+    assert!(b.replayed.replays > 0, "{b:?}");
+    assert!(b.indexed > 0, "{b:?}");
     assert_eq!((b.replayed.repeats, b.same_loss), (0, 0), "{b:?}");
 }
 
@@ -187,6 +215,7 @@ fn benchmark_smoke() {
 #[test]
 #[ignore = "long: cargo test --release -p pdp1-tests --test bell_benchmark -- --ignored --nocapture"]
 fn benchmark_20000() {
-    let b = session(20_000, 29);
+    let index = std::env::var("BELL_BENCH_INDEX").is_ok_and(|v| v == "1");
+    let b = session(20_000, 29, index);
     assert_eq!((b.replayed.repeats, b.same_loss), (0, 0), "{b:?}");
 }

@@ -402,16 +402,6 @@ fn indexed_against_the_dec_opponent(games: usize) -> Pair {
     p
 }
 
-/// The characteristics in windows of their own (slots past the list), over all parts.
-fn indexed_characteristics(r: &Bell) -> usize {
-    r.memory
-        .parts
-        .iter()
-        .flat_map(|t| t.entries())
-        .filter(|(s, e)| *s >= LIST && e.is_characteristic())
-        .count()
-}
-
 /// Characteristics by index (issue 29, "Figure 8: characteristics by index"): the program
 /// stores each characteristic in the window of the machine pits M1..Mt it keeps and finds it
 /// there, slot for slot as the reference's indexed table. The test can fail: the

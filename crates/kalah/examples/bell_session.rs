@@ -10,6 +10,9 @@
 //!
 //! cargo run --release -p kalah --example bell_session [iterations] [seed] [table] [deeper]
 //! cargo run --release -p kalah --example bell_session fill [seed]
+//!
+//! `BELL_BENCH_INDEX=1` finds the characteristics by index (`Options::characteristic_index`), as
+//! the benchmark's switch of the same name does on the PDP-1.
 
 use kalah::bell::*;
 use std::collections::{HashMap, VecDeque};
@@ -177,6 +180,7 @@ fn main() {
     let mut r = Bell::new(Options {
         split: true,
         table,
+        characteristic_index: std::env::var("BELL_BENCH_INDEX").is_ok_and(|v| v == "1"),
         ..Options::default()
     });
     let mut opp = DecOpponent::new(seed);

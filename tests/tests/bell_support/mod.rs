@@ -78,6 +78,17 @@ pub fn with_parameters(split: bool, draws_as_wins: bool) -> (Options, u32) {
     )
 }
 
+/// The characteristics in windows of their own (slots past the list), over all parts: none
+/// unless they are found by index (test-word bit 7, `Options::characteristic_index`).
+pub fn indexed_characteristics(r: &Bell) -> usize {
+    r.memory
+        .parts
+        .iter()
+        .flat_map(|t| t.entries())
+        .filter(|(s, e)| *s >= bell::LIST && e.is_characteristic())
+        .count()
+}
+
 /// The PDP-1 program's parameters equal the reference's near-wins (Mk 10–19).
 pub fn assert_parameters(k: &Program, r: &Bell, ctx: &str) {
     let nwt = k.sym("nwt");
