@@ -184,9 +184,9 @@ pub struct Cli {
     /// until the time per move (see --move-time and docs/kalah.md).
     #[arg(long, value_name = "N")]
     pub depth: Option<u32>,
-    /// --mankalah: PDP-1 seconds per move for the time-managed search (default 6000, about 3 s
-    /// of the host; at most 10 s of the host whatever this says): then sense switch 1 tells the
-    /// program to move. With --depth, that depth is the limit.
+    /// --mankalah: PDP-1 seconds per move for the time-managed search (default 24000, about
+    /// 4–9 s of the host; at most 10 s of the host whatever this says): then sense switch 1
+    /// tells the program to move. With --depth, that depth is the limit.
     #[arg(long, value_name = "SECONDS")]
     pub move_time: Option<f64>,
 

@@ -673,10 +673,16 @@ pub fn timed_test_word() -> Word {
     Word::new(TW_OPEN_DEPTH | TIMED_DEPTH)
 }
 
-/// The default time per move of the time-managed search, PDP-1 time: 6000 s (100 minutes), about
-/// 3 s of an idle host core, where the search completes depth 10 from the opening (docs/kalah.md,
-/// "Depth and time"). [`MOVE_CAP`] bounds it in host time.
-pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(6000);
+/// The default time per move of the time-managed search, PDP-1 time: 24000 s (6 hours 40
+/// minutes; it was 6000 s). The emulator runs the program 3000–6000 times as fast as a PDP-1 on
+/// one host core, so that is 4–9 s of a core to itself, under [`MOVE_CAP`], and a depth more
+/// than 6000 s (a depth costs 3.5–4 times the one before): the middle game completed depth 9–11
+/// (median 10, where 6000 s completed 9). A larger budget buys nothing on a busy host, where the
+/// cap already decides (at load 4 it ended every move 48000 s thought about, and 9 in 10 of
+/// 24000 s's), and on a quiet one it would hand the choice to the cap, so that a match no longer
+/// replays. The host clock ([`Clock::host_budget`]), not this, keeps a match inside
+/// [`MATCH_LIMIT`] (docs/kalah.md, "Depth and time").
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(24000);
 
 /// `pdp1 --mankalah TAPE`: play one match on stdin/stdout. Returns true when it ended regularly.
 /// What the command line asks of the agent besides the set-up (built by `main`).
