@@ -301,7 +301,7 @@ fn figure8_three_sizes_on_the_pdp1() {
         let (want, alone) = taught_alone_by(Strategy::FewestEntries, opts.clone(), MAX);
         MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
         let (t, p) = teach_by(Strategy::FewestEntries, opts, tw, MAX, false);
-        let (median, most) = thinking_times();
+        let Thinking { median, most, .. } = thinking_times();
         let n = p.r.memory.len();
         eprintln!(
             "Bell's {bell_says}, test word {tw:06o}: {:?} games, {n} entries, {} forgotten; the \
@@ -321,17 +321,37 @@ fn figure8_three_sizes_on_the_pdp1() {
     }
 }
 
-/// The machine's turns [`MACHINE_TURNS`] recorded, not resigning: the median and the longest, in
-/// emulated seconds (typing included).
-fn thinking_times() -> (f64, f64) {
+/// The machine's turns [`MACHINE_TURNS`] recorded, in emulated seconds (typing included).
+struct Thinking {
+    /// Turns that do not resign: how many, the median and the longest.
+    turns: usize,
+    median: f64,
+    most: f64,
+    /// Resigning turns: how many, and the longest.
+    resigning: usize,
+    resigning_most: f64,
+}
+
+/// [`Thinking`] of the turns recorded since [`MACHINE_TURNS`] was set.
+fn thinking_times() -> Thinking {
     let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
-    let mut plain: Vec<f64> = turns
-        .iter()
-        .filter(|t| !t.typed.contains("i resign"))
-        .map(|t| t.ns as f64 / 1e9)
-        .collect();
+    let (mut plain, mut resign) = (Vec::new(), Vec::new());
+    for t in &turns {
+        let into = if t.typed.contains("i resign") {
+            &mut resign
+        } else {
+            &mut plain
+        };
+        into.push(t.ns as f64 / 1e9);
+    }
     plain.sort_by(f64::total_cmp);
-    (plain[plain.len() / 2], *plain.last().unwrap())
+    Thinking {
+        turns: plain.len(),
+        median: plain[plain.len() / 2],
+        most: *plain.last().unwrap(),
+        resigning: resign.len(),
+        resigning_most: resign.iter().copied().fold(0.0, f64::max),
+    }
 }
 
 /// The whole teaching with Figure 6's relations for both sides after the turn (test word
@@ -353,23 +373,18 @@ fn figure8_teaching_with_figure_6_after_the_turn() {
         let (want, alone) = taught_alone(opts.clone(), MAX);
         MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
         let (t, p) = teach(opts, tw, MAX, false);
-        let turns = MACHINE_TURNS.with(|t| t.borrow_mut().take()).unwrap();
-        let (resign, mut plain): (Vec<_>, Vec<_>) = turns
-            .iter()
-            .map(|t| (t.ns as f64 / 1e9, t.typed.contains("i resign")))
-            .partition(|(_, r)| *r);
-        plain.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let th = thinking_times();
         eprintln!(
             "test word {tw:06o}: {:?} games, {} entries; the reference alone {want:?}, {}; {} \
              turns: median {:.1} s, at most {:.1} s; {} resigning, at most {:.1} s",
             t.taught,
             p.r.memory.len(),
             alone.memory.len(),
-            plain.len(),
-            plain[plain.len() / 2].0,
-            plain.last().unwrap().0,
-            resign.len(),
-            resign.iter().map(|r| r.0).fold(0.0, f64::max)
+            th.turns,
+            th.median,
+            th.most,
+            th.resigning,
+            th.resigning_most
         );
         assert!(want.is_some(), "the reference is not taught in {MAX}");
         assert_eq!(t.taught, want);
