@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x8056b5327fbe5a08,
+        0x402b0b2b8d242cee,
         "bell",
     ),
     Known {
