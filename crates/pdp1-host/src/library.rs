@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x402b0b2b8d242cee,
+        0xcae54b3df14070fb,
         "bell",
     ),
     Known {
