@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x2ec29de85869ff91,
+        0x0dd7121ee416f5ce,
         "bell",
     ),
     Known {
