@@ -641,3 +641,77 @@ fn the_table_equals_the_reference() {
     }
     assert!(fewer > 0, "the table never saved a position");
 }
+
+#[path = "../../crates/kalah/examples/support/random_action.rs"]
+mod random_action;
+
+/// The transposition table's gain in the time-managed search (issue 28): from the positions
+/// `mankalah_effort` measures (every fifth action of 4 matches of the reference at depth 4 against
+/// itself, the first two actions random; the swap turn left out), the program deepens with the
+/// open depth and static order, as the agent's test word does, and sense switch 1 goes up after
+/// `K7_MOVE_TIME` seconds of PDP-1 time (default 24000, the agent's): the depth completed (`dc`)
+/// and the positions examined, without the table and with it, on a 64K machine. PDP-1 time is
+/// the machine's, so the table does not depend on the host's load. A benchmark, not a test:
+/// `cargo test --release -p pdp1-tests --test kalah7 -- --ignored --nocapture bench_table`.
+#[test]
+#[ignore = "benchmark: prints a table"]
+fn bench_table_depth() {
+    let secs: u64 = std::env::var("K7_MOVE_TIME")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24000);
+    let mut positions = Vec::new();
+    let mut seed = 0x2851_u64;
+    for _ in 0..4 {
+        let mut m = Match::default();
+        while !m.over() {
+            let a = if m.actions < 2 {
+                random_action::random_action(&m, &mut seed)
+            } else {
+                kalah::mankalah::choose(&m, 4).unwrap()
+            };
+            if m.actions % 5 == 3 && !m.swapped && !m.can_swap() {
+                positions.push(m.clone());
+            }
+            m.play(a).unwrap();
+        }
+    }
+    let mut k = boot_on(test_word(1, 0, 0), 65536);
+    println!(
+        "{} positions, {secs} s of PDP-1 time a move",
+        positions.len()
+    );
+    println!("| position | sowings | depth without | e without | depth with the table | e with |");
+    println!("|---:|---:|---:|---:|---:|---:|");
+    let (mut deeper, mut same, mut shallower) = (0, 0, 0);
+    for (i, m) in positions.iter().enumerate() {
+        let mut row = format!("| {i} | {} |", m.sowings());
+        let mut dcs = Vec::new();
+        for table in [0, TW_TABLE] {
+            write_set_up(&mut k, m);
+            let opts = TW_ANALYSIS | TW_SETUP | TW_OPEN | table;
+            k.m.set_test_word(Word::new(test_word(15, 0, opts)));
+            k.m.set_sense_switches(0);
+            key(&mut k, CR);
+            k.m.strike_key(SPACE);
+            k.m.run_until(pdp1_core::Limit {
+                until_ns: Some(k.m.time_ns() + secs * 1_000_000_000),
+                instructions: None,
+            });
+            k.m.set_sense_switches(0o40);
+            k.run_to_wait();
+            let an = parse_analysis(&k.paper()).unwrap();
+            let dc = k.m.read(k.sym("dc")).unwrap().bits();
+            dcs.push(dc);
+            row.push_str(&format!(" {dc} | {} |", an.e));
+        }
+        k.m.set_sense_switches(0);
+        match dcs[1].cmp(&dcs[0]) {
+            std::cmp::Ordering::Greater => deeper += 1,
+            std::cmp::Ordering::Equal => same += 1,
+            std::cmp::Ordering::Less => shallower += 1,
+        }
+        println!("{row}");
+    }
+    println!("with the table: deeper {deeper}, as deep {same}, shallower {shallower}");
+}

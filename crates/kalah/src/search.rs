@@ -285,6 +285,17 @@ fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
 /// What a node returns: its value, the move that set it (0 if none) and its PV.
 type NodeResult = (i32, u8, Vec<Ply>);
 
+/// Where a node is: its level, the search's depth, moves into the game, sowings from the root,
+/// main search or short look ([`Searcher::node`]'s arguments).
+#[derive(Clone, Copy)]
+struct At {
+    level: u32,
+    depth: u32,
+    ply: u32,
+    k: usize,
+    long: bool,
+}
+
 impl<'a, E> Searcher<'a, E> {
     fn new(c: &'a Config<E>, root_side: Side, trace: bool) -> Searcher<'a, E> {
         Searcher::with_table(c, root_side, trace, None)
@@ -417,13 +428,20 @@ impl<E> Searcher<'_, E> {
             }
             return (clamp(v, alpha, beta), 0, Vec::new());
         }
+        let at = At {
+            level,
+            depth,
+            ply,
+            k,
+            long,
+        };
         // The transposition table: a main-search position below the root, not a leaf.
         let key = match self.table.as_deref() {
             Some(t) if long && k > 0 && depth - level >= t.min_left => Some(table_key(b)),
             _ => None,
         };
         let Some(key) = key else {
-            return self.moves(b, level, depth, ply, k, alpha, beta, long, 0);
+            return self.moves(b, at, (alpha, beta), 0);
         };
         let left = depth - level;
         let t = self.table.as_deref_mut().expect("a table");
@@ -438,7 +456,7 @@ impl<E> Searcher<'_, E> {
             }
         }
         let outer = std::mem::replace(&mut self.horizon, false);
-        let (v, best, pv) = self.moves(b, level, depth, ply, k, alpha, beta, long, hint);
+        let (v, best, pv) = self.moves(b, at, (alpha, beta), hint);
         let horizon = self.horizon;
         self.horizon |= outer;
         let bound = if v == alpha {
@@ -454,23 +472,24 @@ impl<E> Searcher<'_, E> {
     }
 
     /// A node's moves, searched in order (`hint`, a move of the position's table entry, first
-    /// below the root), and the α-β step.
-    #[allow(clippy::too_many_arguments)]
+    /// below the root), and the α-β step; `at` is where [`Searcher::node`] was called.
     fn moves<const H: usize>(
         &mut self,
         b: &Board<H>,
-        level: u32,
-        depth: u32,
-        ply: u32,
-        k: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        long: bool,
+        at: At,
+        (mut alpha, mut beta): (i32, i32),
         hint: u8,
     ) -> NodeResult
     where
         E: Evaluate<H>,
     {
+        let At {
+            level,
+            depth,
+            ply,
+            k,
+            long,
+        } = at;
         let (order, short) = if long {
             let (mut order, short) = self.long_order(b, depth - level, ply);
             if k == 0 {
