@@ -10,7 +10,9 @@
 //! line `e…p…v…` with the engine's counts and value; its board and side to move must be the
 //! engine's; at the end the result line and the final board.
 mod kalah_support;
-use kalah::mankalah::{choose_open, choose_with, config, Action, Match, HOLES, OPEN_DEPTH};
+use kalah::mankalah::{
+    choose_open, choose_table, choose_with, config, Action, Match, HOLES, OPEN_DEPTH,
+};
 use kalah::{Board7, Report, Side};
 use kalah_support::{glyph, parse_analysis, Program, Rng, CR, SPACE};
 use pdp1_core::Word;
@@ -555,4 +557,161 @@ fn sense_switch_1_moves_now() {
         done += 1;
     }
     assert!(cut > 0, "no search was cut short");
+}
+
+/// The transposition table (test-word bit 4, issue 28).
+const TW_TABLE: u32 = 0o020000;
+
+/// READ IN roms/kalah7.rim on a machine of `words` words.
+fn boot_on(tw: u32, words: usize) -> Program {
+    Program::boot_tape_on(
+        "kalah7.files",
+        "kalah7.rim",
+        tw,
+        0,
+        pdp1_core::MachineConfig {
+            memory_words: words,
+            ..pdp1_core::MachineConfig::default()
+        },
+    )
+}
+
+/// The transposition table on a 64K machine (test-word bit 4, issue 28): on random positions of
+/// the set-up entry (7 seeds a pit, 2–40 random actions in; for the open depth endgames of one
+/// seed a pit), depths 5–7 (the table keeps positions with 4 levels left or more), static order
+/// and the short look, fixed depth and the open depth, the typed action and e, p, v are the reference's with the program's table
+/// (`choose_table`) — the same action and value as without it, in fewer positions. On a 4K
+/// machine the bit does nothing: the reference without the table.
+#[test]
+fn the_table_equals_the_reference() {
+    let mut rng = Rng(0x6b37_7ab1);
+    let mut big = boot_on(test_word(1, 0, 0), 65536);
+    let mut small = boot_on(test_word(1, 0, 0), 4096);
+    let (mut done, mut fewer) = (0, 0);
+    while done < 24 {
+        // Every sixth the open depth, on an endgame of one seed a pit (it deepens until a
+        // search is exact).
+        let open = done % 6 == 5;
+        let (seeds, n) = if open {
+            (1, 2 + rng.below(12))
+        } else {
+            (7, 2 + rng.below(39))
+        };
+        let m = random_match(&mut rng, seeds, n);
+        if m.over() || m.swapped || m.can_swap() {
+            continue;
+        }
+        let short = rng.below(4) == 0;
+        let depth = 5 + rng.below(if short { 2 } else { 3 }) as u32;
+        let c = config(depth, short);
+        let opts = TW_ANALYSIS
+            | TW_SETUP
+            | TW_TABLE
+            | if short { TW_SHORT_LOOK } else { 0 }
+            | if open { TW_OPEN } else { 0 };
+        let ctx = format!(
+            "{:?} sowings {} depth {depth} short {short} open {open}",
+            m.board,
+            m.sowings()
+        );
+        for (k, table) in [(&mut big, true), (&mut small, false)] {
+            write_set_up(k, &m);
+            k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
+            key(k, CR);
+            let typed = key(k, SPACE);
+            let (a, r) = match (table, open) {
+                (true, _) => choose_table(&m, &c, open).unwrap(),
+                (false, false) => choose_with(&m, &c).unwrap(),
+                (false, true) => choose_open(&m, &c).unwrap(),
+            };
+            let ctx = format!("{ctx} table {table}");
+            assert_eq!(
+                typed.chars().nth(2),
+                Some(action_char(a)),
+                "{typed:?}; {ctx}"
+            );
+            assert_analysis(&typed, &r, &ctx);
+            if table && !open {
+                let (b, plain) = choose_with(&m, &c).unwrap();
+                assert_eq!((a, r.value), (b, plain.value), "{ctx}");
+                fewer += u32::from(r.effort < plain.effort);
+            }
+        }
+        done += 1;
+    }
+    assert!(fewer > 0, "the table never saved a position");
+}
+
+#[path = "../../crates/kalah/examples/support/random_action.rs"]
+mod random_action;
+
+/// The transposition table's gain in the time-managed search (issue 28): from the positions
+/// `mankalah_effort` measures (every fifth action of 4 matches of the reference at depth 4 against
+/// itself, the first two actions random; the swap turn left out), the program deepens with the
+/// open depth and static order, as the agent's test word does, and sense switch 1 goes up after
+/// `K7_MOVE_TIME` seconds of PDP-1 time (default 24000, the agent's): the depth completed (`dc`)
+/// and the positions examined, without the table and with it, on a 64K machine. PDP-1 time is
+/// the machine's, so the table does not depend on the host's load. A benchmark, not a test:
+/// `cargo test --release -p pdp1-tests --test kalah7 -- --ignored --nocapture bench_table`.
+#[test]
+#[ignore = "benchmark: prints a table"]
+fn bench_table_depth() {
+    let secs: u64 = std::env::var("K7_MOVE_TIME")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(24000);
+    let mut positions = Vec::new();
+    let mut seed = 0x2851_u64;
+    for _ in 0..4 {
+        let mut m = Match::default();
+        while !m.over() {
+            let a = if m.actions < 2 {
+                random_action::random_action(&m, &mut seed)
+            } else {
+                kalah::mankalah::choose(&m, 4).unwrap()
+            };
+            if m.actions % 5 == 3 && !m.swapped && !m.can_swap() {
+                positions.push(m.clone());
+            }
+            m.play(a).unwrap();
+        }
+    }
+    let mut k = boot_on(test_word(1, 0, 0), 65536);
+    println!(
+        "{} positions, {secs} s of PDP-1 time a move",
+        positions.len()
+    );
+    println!("| position | sowings | depth without | e without | depth with the table | e with |");
+    println!("|---:|---:|---:|---:|---:|---:|");
+    let (mut deeper, mut same, mut shallower) = (0, 0, 0);
+    for (i, m) in positions.iter().enumerate() {
+        let mut row = format!("| {i} | {} |", m.sowings());
+        let mut dcs = Vec::new();
+        for table in [0, TW_TABLE] {
+            write_set_up(&mut k, m);
+            let opts = TW_ANALYSIS | TW_SETUP | TW_OPEN | table;
+            k.m.set_test_word(Word::new(test_word(15, 0, opts)));
+            k.m.set_sense_switches(0);
+            key(&mut k, CR);
+            k.m.strike_key(SPACE);
+            k.m.run_until(pdp1_core::Limit {
+                until_ns: Some(k.m.time_ns() + secs * 1_000_000_000),
+                instructions: None,
+            });
+            k.m.set_sense_switches(0o40);
+            k.run_to_wait();
+            let an = parse_analysis(&k.paper()).unwrap();
+            let dc = k.m.read(k.sym("dc")).unwrap().bits();
+            dcs.push(dc);
+            row.push_str(&format!(" {dc} | {} |", an.e));
+        }
+        k.m.set_sense_switches(0);
+        match dcs[1].cmp(&dcs[0]) {
+            std::cmp::Ordering::Greater => deeper += 1,
+            std::cmp::Ordering::Equal => same += 1,
+            std::cmp::Ordering::Less => shallower += 1,
+        }
+        println!("{row}");
+    }
+    println!("with the table: deeper {deeper}, as deep {same}, shallower {shallower}");
 }

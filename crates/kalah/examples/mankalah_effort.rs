@@ -4,14 +4,18 @@
 //! the deepening that searches the previous depth's best move first at the root
 //! (`Config::root_first`, the program's `rbf` from issue 28 until it was measured to lose more,
 //! docs/kalah.md); with `--short-look`, the deepening with Russell's short look against the
-//! static order. Summed over positions of matches the reference plays against itself (its first two
-//! actions random). `cargo run --release -p kalah --example mankalah_effort -- [matches]
-//! [max-depth] [--short-look]` (docs/kalah.md, "Depth and time").
+//! static order; with `--table [BITS [MIN-LEFT [always]]]`, the static deepening with a
+//! transposition table (issue 28: by default the program's, `kalah::mankalah::program_table`)
+//! against without. Summed over positions of matches the reference plays against itself (its
+//! first two actions random). `cargo run --release -p kalah --example mankalah_effort --
+//! [matches] [max-depth] [--short-look | --table …]` (docs/kalah.md, "Depth and time").
 #[path = "support/random_action.rs"]
 mod random_action;
-use kalah::mankalah::{choose, config, deepen, Action, Match};
+use kalah::mankalah::{
+    choose, config, deepen, deepen_in, Action, Match, TABLE_BITS, TABLE_MIN_LEFT,
+};
 use kalah::search;
-use kalah::search::Config;
+use kalah::search::{Config, Table};
 use random_action::random_action;
 
 fn main() {
@@ -46,6 +50,58 @@ fn main() {
         "{} positions; e summed over the deepening to each depth",
         positions.len()
     );
+    // `--table [BITS [MIN-LEFT [always]]]`: the deepening with a transposition table against
+    // without; by default the program's table (`program_table`).
+    let table: Option<Vec<String>> = {
+        let a: Vec<String> = std::env::args().collect();
+        a.iter()
+            .position(|x| x == "--table")
+            .map(|i| a[i + 1..].to_vec())
+    };
+    if let Some(spec) = table {
+        let bits = spec
+            .first()
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(TABLE_BITS);
+        let min_left = spec
+            .get(1)
+            .and_then(|a| a.parse().ok())
+            .unwrap_or(TABLE_MIN_LEFT);
+        let keep = spec.get(2).is_none_or(|a| a != "always");
+        println!(
+            "2^{bits} entries, {min_left} levels left or more, {}",
+            if keep {
+                "an entry searched deeper kept"
+            } else {
+                "always replaced"
+            }
+        );
+        println!("| depth | static e | with the table | ratio | cut-offs | look-ups | moves differ | values differ | false hits |");
+        println!("|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        for d in 1..=max {
+            let (mut stat, mut tab, mut cuts, mut probes) = (0u64, 0u64, 0, 0);
+            let (mut moves, mut values, mut false_hits) = (0, 0, 0);
+            for m in &positions {
+                let (a, _) = deepen(m, &config(d, false)).expect("a search");
+                let mut t = Table::new(bits);
+                t.min_left = min_left;
+                t.keep_deeper = keep;
+                let (b, _) = deepen_in(m, &config(d, false), &mut t).expect("a search");
+                stat += a.effort;
+                tab += b.effort;
+                cuts += t.cuts;
+                probes += t.probes;
+                false_hits += t.false_hits;
+                moves += usize::from(a.best != b.best);
+                values += usize::from(a.value != b.value);
+            }
+            println!(
+                "| {d} | {stat} | {tab} | {:.2} | {cuts} | {probes} | {moves} | {values} | {false_hits} |",
+                tab as f64 / stat as f64
+            );
+        }
+        return;
+    }
     if short_too {
         println!("| depth | short look e | static e | static / short look |");
         println!("|---:|---:|---:|---:|");

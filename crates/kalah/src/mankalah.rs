@@ -22,7 +22,7 @@
 //! (`tests/tests/kalah7.rs`); [`perft`] counts the pie game's action sequences.
 
 use crate::board::{Board7, MoveError, Rules, Side};
-use crate::search::{self, Config, Report, Settings};
+use crate::search::{self, Config, Report, Settings, Table};
 
 /// Holes a side.
 pub const HOLES: u8 = 7;
@@ -351,7 +351,44 @@ impl Match {
 /// (sense switch 1): what it plays then is this function's with `c.depth` the depth it
 /// completed. `values` are the iterations' values, shallowest first.
 pub fn deepen(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
-    deepening(m, c, c.depth, false)
+    deepening(m, c, c.depth, false, None)
+}
+
+/// [`deepen`] with a transposition table kept across its depths ([`Table`]).
+pub fn deepen_in(m: &Match, c: &Config, table: &mut Table) -> Option<(Report, Vec<i32>)> {
+    deepening(m, c, c.depth, false, Some(table))
+}
+
+/// Entries of the program's transposition table: 2^14, each three words (the check word, the
+/// value, the rest) in twelve 4K fields of the 64K machine (docs/kalah.md, "The transposition
+/// table").
+pub const TABLE_BITS: u32 = 14;
+/// The program's table holds positions with at least this many levels left: fewer entries
+/// looked up and stored, and the entries that save the most (docs/kalah.md).
+pub const TABLE_MIN_LEFT: u32 = 4;
+
+/// The program's transposition table (test-word bit 4 on a 64K machine, issue 28), empty: a
+/// new one for each of the machine's searches (the program clears it when it starts thinking).
+pub fn program_table() -> Table {
+    let mut t = Table::new(TABLE_BITS);
+    t.min_left = TABLE_MIN_LEFT;
+    t.keep_deeper = true;
+    t
+}
+
+/// [`deepen`] with the program's table ([`program_table`]).
+pub fn deepen_table(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
+    deepening(m, c, c.depth, false, Some(&mut program_table()))
+}
+
+/// [`deepen_open`] with a transposition table kept across its depths ([`Table`]).
+pub fn deepen_open_in(m: &Match, c: &Config, table: &mut Table) -> Option<(Report, Vec<i32>)> {
+    deepening(m, c, OPEN_DEPTH, true, Some(table))
+}
+
+/// [`deepen_open`] with the program's table ([`program_table`]).
+pub fn deepen_open_table(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
+    deepening(m, c, OPEN_DEPTH, true, Some(&mut program_table()))
 }
 
 /// The deepest search of the open depth (test-word bit 3, issue 28): the time-managed search
@@ -364,15 +401,21 @@ pub const OPEN_DEPTH: u32 = 36;
 /// a deeper search would find the same). In the endgame a search to 15 turns can miss what 16
 /// see (docs/kalah.md, "Depth and time"); the operator's clock says when to move before.
 pub fn deepen_open(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
-    deepening(m, c, OPEN_DEPTH, true)
+    deepening(m, c, OPEN_DEPTH, true, None)
 }
 
-fn deepening(m: &Match, c: &Config, depth: u32, stop_exact: bool) -> Option<(Report, Vec<i32>)> {
+fn deepening(
+    m: &Match,
+    c: &Config,
+    depth: u32,
+    stop_exact: bool,
+    mut table: Option<&mut Table>,
+) -> Option<(Report, Vec<i32>)> {
     let mut values = Vec::new();
     let (mut effort, mut long_effort) = (0, 0);
     let mut last = None;
     for d in 1..=depth {
-        let r = search::search(
+        let r = search::search_with(
             &m.board,
             m.sowings(),
             &Config {
@@ -380,6 +423,7 @@ fn deepening(m: &Match, c: &Config, depth: u32, stop_exact: bool) -> Option<(Rep
                 ..c.clone()
             },
             false,
+            table.as_deref_mut(),
         )?;
         effort += r.effort;
         long_effort += r.long_effort;
@@ -451,6 +495,21 @@ pub fn choose_with(m: &Match, c: &Config) -> Option<(Action, Report)> {
 /// search's action when no clock stops it.
 pub fn choose_open(m: &Match, c: &Config) -> Option<(Action, Report)> {
     choose_by(m, c, deepen_open)
+}
+
+/// [`choose_with`] (or with `open` [`choose_open`]) with the program's transposition table
+/// ([`deepen_table`], test-word bit 4): the same move and value at every depth, fewer
+/// positions.
+pub fn choose_table(m: &Match, c: &Config, open: bool) -> Option<(Action, Report)> {
+    choose_by(
+        m,
+        c,
+        if open {
+            deepen_open_table
+        } else {
+            deepen_table
+        },
+    )
 }
 
 type Deepen = fn(&Match, &Config) -> Option<(Report, Vec<i32>)>;
@@ -733,6 +792,33 @@ mod tests {
         m.play(Action::Move(SOUTH_OPENING)).unwrap();
         let (_, r) = choose_with(&m, &config(3, false)).unwrap();
         assert!(r.effort > 0);
+    }
+
+    /// The program's transposition table: from positions of a match, deepening to depths 5–7
+    /// with the table plays the same move and value as without (every cut-off is exact: an
+    /// entry searched to the same depth, its bound beyond the window) and, summed, in fewer
+    /// positions (not at every one: the entries' moves first may order worse); its key never
+    /// confused two positions there.
+    #[test]
+    fn the_table_keeps_moves_and_values_in_fewer_positions() {
+        let mut m = Match::default();
+        let (mut with, mut without) = (0, 0);
+        for h in [6, 3, 2, 5, 1, 7, 4, 2, 6] {
+            m.play(Action::Move(h)).unwrap();
+            if m.over() {
+                break;
+            }
+            for d in 5..=7 {
+                let (a, _) = deepen(&m, &config(d, false)).unwrap();
+                let mut t = program_table();
+                let (b, _) = deepen_in(&m, &config(d, false), &mut t).unwrap();
+                assert_eq!((a.best, a.value), (b.best, b.value), "{m:?} depth {d}");
+                assert_eq!(t.false_hits, 0);
+                with += b.effort;
+                without += a.effort;
+            }
+        }
+        assert!(with < without, "{with} {without}");
     }
 
     /// On North's first turn the machine swaps exactly when the last two iterations' values

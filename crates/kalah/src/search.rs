@@ -274,6 +274,8 @@ struct Searcher<'a, E> {
     leaves: Vec<Leaf>,
     levels: Vec<u32>,
     horizon: bool,
+    /// The transposition table, if the search keeps one ([`search_with`]).
+    table: Option<&'a mut Table>,
 }
 
 fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
@@ -283,8 +285,28 @@ fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
 /// What a node returns: its value, the move that set it (0 if none) and its PV.
 type NodeResult = (i32, u8, Vec<Ply>);
 
+/// Where a node is: its level, the search's depth, moves into the game, sowings from the root,
+/// main search or short look ([`Searcher::node`]'s arguments).
+#[derive(Clone, Copy)]
+struct At {
+    level: u32,
+    depth: u32,
+    ply: u32,
+    k: usize,
+    long: bool,
+}
+
 impl<'a, E> Searcher<'a, E> {
     fn new(c: &'a Config<E>, root_side: Side, trace: bool) -> Searcher<'a, E> {
+        Searcher::with_table(c, root_side, trace, None)
+    }
+
+    fn with_table(
+        c: &'a Config<E>,
+        root_side: Side,
+        trace: bool,
+        table: Option<&'a mut Table>,
+    ) -> Searcher<'a, E> {
         Searcher {
             c,
             effort: 0,
@@ -298,6 +320,7 @@ impl<'a, E> Searcher<'a, E> {
             leaves: Vec::new(),
             levels: Vec::new(),
             horizon: false,
+            table,
         }
     }
 
@@ -364,8 +387,8 @@ impl<E> Searcher<'_, E> {
         depth: u32,
         ply: u32,
         k: usize,
-        mut alpha: i32,
-        mut beta: i32,
+        alpha: i32,
+        beta: i32,
         long: bool,
     ) -> NodeResult
     where
@@ -405,10 +428,74 @@ impl<E> Searcher<'_, E> {
             }
             return (clamp(v, alpha, beta), 0, Vec::new());
         }
+        let at = At {
+            level,
+            depth,
+            ply,
+            k,
+            long,
+        };
+        // The transposition table: a main-search position below the root, not a leaf.
+        let key = match self.table.as_deref() {
+            Some(t) if long && k > 0 && depth - level >= t.min_left => Some(table_key(b)),
+            _ => None,
+        };
+        let Some(key) = key else {
+            return self.moves(b, at, (alpha, beta), 0);
+        };
+        let left = depth - level;
+        let t = self.table.as_deref_mut().expect("a table");
+        let mut hint = 0;
+        let whole = whole(b);
+        if let Some(e) = t.find(key, whole) {
+            hint = e.best;
+            if let Some(v) = e.cut(left, alpha, beta) {
+                t.cuts += 1;
+                self.horizon |= e.horizon;
+                return (v, 0, Vec::new());
+            }
+        }
+        let outer = std::mem::replace(&mut self.horizon, false);
+        let (v, best, pv) = self.moves(b, at, (alpha, beta), hint);
+        let horizon = self.horizon;
+        self.horizon |= outer;
+        let bound = if v == alpha {
+            Bound::Upper
+        } else if v == beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let t = self.table.as_deref_mut().expect("a table");
+        t.store(key, whole, left, v, bound, best, horizon);
+        (v, best, pv)
+    }
+
+    /// A node's moves, searched in order (`hint`, a move of the position's table entry, first
+    /// below the root), and the α-β step; `at` is where [`Searcher::node`] was called.
+    fn moves<const H: usize>(
+        &mut self,
+        b: &Board<H>,
+        at: At,
+        (mut alpha, mut beta): (i32, i32),
+        hint: u8,
+    ) -> NodeResult
+    where
+        E: Evaluate<H>,
+    {
+        let At {
+            level,
+            depth,
+            ply,
+            k,
+            long,
+        } = at;
         let (order, short) = if long {
             let (mut order, short) = self.long_order(b, depth - level, ply);
             if k == 0 {
-                first_at_root(&mut order, self.c.root_first);
+                put_first(&mut order, self.c.root_first);
+            } else if hint != 0 {
+                put_first(&mut order, Some(hint));
             }
             (order, short)
         } else {
@@ -581,12 +668,244 @@ impl<E> Searcher<'_, E> {
     }
 }
 
-/// Put `first` at the front of `order` (the root's), the others after it in their order; no
-/// change if `first` is none or not in `order`.
-fn first_at_root(order: &mut [u8], first: Option<u8>) {
+/// Put `first` at the front of `order`, the others after it in their order; no change if
+/// `first` is none or not in `order`.
+fn put_first(order: &mut [u8], first: Option<u8>) {
     if let Some(i) = first.and_then(|m| order.iter().position(|&o| o == m)) {
         order[..=i].rotate_right(1);
     }
+}
+
+/// How a table entry's value bounds its position's value. Fail-hard α-β returns the window's
+/// edge when the value lies at or beyond it: a value equal to the node's α is an upper bound, one
+/// equal to its β a lower bound, one inside the window exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One entry of the [`Table`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The key's check word ([`table_key`]), 0 for an empty entry.
+    pub check: u32,
+    /// The key's index word.
+    pub index: u32,
+    /// Levels the position was searched below it.
+    pub left: u32,
+    pub value: i32,
+    pub bound: Bound,
+    /// The move that set the value or cut off (0: none did).
+    pub best: u8,
+    /// The position's search reached a position at its depth limit ([`Report::horizon`]).
+    pub horizon: bool,
+    /// The whole position (the reference's own check: [`Table::false_hits`]).
+    pub whole: u128,
+}
+
+impl Entry {
+    /// The node's value from this entry, if it decides it: searched as many levels deep, and
+    /// exact or a bound beyond the window — the value the search would return (fail-hard α-β
+    /// returns its value clamped to the window).
+    fn cut(&self, left: u32, alpha: i32, beta: i32) -> Option<i32> {
+        if self.left != left {
+            return None;
+        }
+        match self.bound {
+            Bound::Exact => Some(clamp(self.value, alpha, beta)),
+            Bound::Lower => (self.value >= beta).then_some(beta),
+            Bound::Upper => (self.value <= alpha).then_some(alpha),
+        }
+    }
+}
+
+/// A transposition table (issue 28; `roms/kalah7.mac` keeps it in the extended memory): the
+/// positions of the main search below the root with at least [`Table::min_left`] levels left,
+/// by their key ([`table_key`]). A position found with the same check word and as many levels
+/// left returns its value when that decides the node ([`Entry::cut`]); any found entry's move
+/// is searched first.
+#[derive(Clone, Debug)]
+pub struct Table {
+    entries: Vec<Entry>,
+    /// Positions with fewer levels left are neither looked up nor stored.
+    pub min_left: u32,
+    /// An entry searched deeper than the position to store is kept (else always replaced).
+    pub keep_deeper: bool,
+    /// Nodes decided by an entry.
+    pub cuts: u64,
+    /// Entries looked up and stored.
+    pub probes: u64,
+    /// Entries found by their key whose position was another.
+    pub false_hits: u64,
+}
+
+const EMPTY: Entry = Entry {
+    check: 0,
+    index: 0,
+    left: 0,
+    value: 0,
+    bound: Bound::Exact,
+    best: 0,
+    horizon: false,
+    whole: 0,
+};
+
+impl Table {
+    /// A table of 2^`bits` entries, empty.
+    pub fn new(bits: u32) -> Table {
+        Table {
+            entries: vec![EMPTY; 1 << bits],
+            min_left: 1,
+            keep_deeper: false,
+            cuts: 0,
+            probes: 0,
+            false_hits: 0,
+        }
+    }
+
+    /// The entries, by index.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Empty every entry.
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY);
+    }
+
+    fn slot(&self, key: (u32, u32)) -> usize {
+        key.0 as usize & (self.entries.len() - 1)
+    }
+
+    fn find(&mut self, key: (u32, u32), whole: u128) -> Option<Entry> {
+        self.probes += 1;
+        let e = self.entries[self.slot(key)];
+        let hit = e.check == key.1 && e.index == key.0;
+        if hit && e.whole != whole {
+            self.false_hits += 1;
+        }
+        hit.then_some(e)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: (u32, u32),
+        whole: u128,
+        left: u32,
+        value: i32,
+        bound: Bound,
+        best: u8,
+        horizon: bool,
+    ) {
+        let i = self.slot(key);
+        let old = self.entries[i];
+        if self.keep_deeper && old.left > left {
+            return;
+        }
+        self.entries[i] = Entry {
+            check: key.1,
+            index: key.0,
+            left,
+            value,
+            bound,
+            best,
+            horizon,
+            whole,
+        };
+    }
+}
+
+/// The whole position as one number: a byte a cell, the side to move above them.
+fn whole<const H: usize>(b: &Board<H>) -> u128 {
+    b.cells[..H - 1]
+        .iter()
+        .fold(u128::from(b.to_move == Side::B), |w, &c| {
+            w << 8 | u128::from(c)
+        })
+}
+
+/// The PDP-1's add: 18-bit one's complement with end-around carry, never −0
+/// (`pdp1_core::arith::add`).
+fn add18(a: u32, b: u32) -> u32 {
+    const MASK: u32 = 0o777_777;
+    let r = a + b;
+    let r = if r > MASK { (r + 1) & MASK } else { r };
+    if r == MASK {
+        0
+    } else {
+        r
+    }
+}
+
+/// The PDP-1's `rcl n`: AC and IO rotated left together as one 36-bit word.
+fn rcl(ac: u32, io: u32, n: u32) -> (u32, u32) {
+    const MASK: u32 = 0o777_777;
+    let w = (u64::from(ac) << 18) | u64::from(io);
+    let w = ((w << n) | (w >> (36 - n))) & ((1 << 36) - 1);
+    ((w >> 18) as u32, (w as u32) & MASK)
+}
+
+/// The random words of [`table_key`], `roms/kalah7.mac`'s `zt` (field 1): word 256 i + n for
+/// n seeds in cell i (cells 0–14, B's kalah left out), then one for B to move. An 18-bit
+/// xorshift (x ^= x << 9, x ^= x >> 5, x ^= x << 7, from 1; period 65535), which the PDP-1
+/// computes with rotations and masks, no multiply.
+pub const ZOBRIST: [u32; ZOBRIST_LEN] = {
+    const MASK: u32 = 0o777_777;
+    let mut z = [0; ZOBRIST_LEN];
+    let mut x = 1;
+    let mut i = 0;
+    while i < ZOBRIST_LEN {
+        x ^= (x << 9) & MASK;
+        x ^= x >> 5;
+        x ^= (x << 7) & MASK;
+        z[i] = x;
+        i += 1;
+    }
+    z
+};
+/// Words of [`ZOBRIST`]: 15 cells of 256 counts, and the side.
+pub const ZOBRIST_LEN: usize = 15 * 256 + 1;
+
+/// The table key of `b`: (index word, check word), what `roms/kalah7.mac` computes with a
+/// table look-up, xor, add and rotation a cell, no multiply. A word h and IO start at 0; for
+/// each cell but B's kalah (which the others and the seeds in play decide) h's xor with the
+/// cell's random word ([`ZOBRIST`]) is rotated left 7 places together with IO, IO added to it,
+/// and that is the new h; with B to move h is xored with the side's word, and a last rotation by
+/// 9 and add mix the two words. The check word is never 0 (an empty entry's).
+pub fn table_key<const H: usize>(b: &Board<H>) -> (u32, u32) {
+    let (mut h, mut io) = (0, 0);
+    for (i, &c) in b.cells[..H - 1].iter().enumerate() {
+        let ac;
+        (ac, io) = rcl(h ^ ZOBRIST[256 * i + usize::from(c)], io, 7);
+        h = add18(ac, io);
+    }
+    if b.to_move == Side::B {
+        h ^= ZOBRIST[ZOBRIST_LEN - 1];
+    }
+    let ac;
+    (ac, io) = rcl(h, io, 9);
+    h = add18(ac, io);
+    (h, io.max(1))
+}
+
+/// [`search`] with a transposition table (kept by the caller, e.g. across the depths of a
+/// deepening).
+pub fn search_with<const H: usize, E: Evaluate<H>>(
+    b: &Board<H>,
+    moves_into_game: u32,
+    c: &Config<E>,
+    trace: bool,
+    table: Option<&mut Table>,
+) -> Option<Report> {
+    if b.is_terminal() || c.depth == 0 {
+        return None;
+    }
+    let mut s = Searcher::with_table(c, b.to_move, trace, table);
+    let (value, best, pv) = s.node(b, 0, c.depth, moves_into_game, 0, c.alpha, c.beta, true);
+    report(b, moves_into_game, c, s, value, best, pv)
 }
 
 /// Search `b` (`moves_into_game` sowings into the game) with the configuration `c`; `trace`
@@ -603,8 +922,18 @@ pub fn search<const H: usize, E: Evaluate<H>>(
     if b.is_terminal() || c.depth == 0 {
         return None;
     }
-    let mut s = Searcher::new(c, b.to_move, trace);
-    let (value, best, pv) = s.node(b, 0, c.depth, moves_into_game, 0, c.alpha, c.beta, true);
+    search_with(b, moves_into_game, c, trace, None)
+}
+
+fn report<const H: usize, E: Evaluate<H>>(
+    b: &Board<H>,
+    moves_into_game: u32,
+    c: &Config<E>,
+    s: Searcher<'_, E>,
+    value: i32,
+    best: u8,
+    pv: Vec<Ply>,
+) -> Option<Report> {
     let best = if best != 0 {
         best
     } else if c.first_pv {
@@ -654,7 +983,7 @@ pub fn root_order<const H: usize, E: Evaluate<H>>(
 ) -> (Vec<u8>, Option<i32>, u64) {
     let mut probe = Searcher::new(c, b.to_move, false);
     let (mut order, short) = probe.long_order(b, c.depth, moves_into_game);
-    first_at_root(&mut order, c.root_first);
+    put_first(&mut order, c.root_first);
     (order, short, probe.effort)
 }
 

@@ -665,19 +665,27 @@ pub const TIMED_DEPTH: u32 = 15;
 /// and what a 16th turn sees can be worth six seeds (docs/kalah.md, "Depth and time").
 pub const TW_OPEN_DEPTH: u32 = 0o040000;
 
-/// The test word of the time-managed search: [`TIMED_DEPTH`] with the open depth and Russell's
-/// static order alone. Deepening to each depth examines 0.37–0.45 as many positions as with the
-/// short look (depths 3–9 over 55 positions of reference matches, `cargo run --release -p kalah
-/// --example mankalah_effort`), so in the same time it searches about half a depth deeper.
+/// Test-word bit 4, the transposition table (issue 28): on a 64K machine (`pdp1` gives the tape
+/// 64K, it has `eem`/`lem`) the program keeps the positions it has searched in fields 1–12 and
+/// finds the same moves and values in fewer positions — 0.38 as many deepening to depth 10, a
+/// third to 11 (docs/kalah.md, "Searching better in the same time").
+pub const TW_TABLE: u32 = 0o020000;
+
+/// The test word of the time-managed search, `060017`: [`TIMED_DEPTH`] with the open depth, the
+/// transposition table and Russell's static order alone. Deepening to each depth examines
+/// 0.37–0.45 as many positions as with the short look (depths 3–9 over 55 positions of
+/// reference matches, `cargo run --release -p kalah --example mankalah_effort`), so in the same
+/// time it searches about half a depth deeper; the table three quarters of a depth more.
 pub fn timed_test_word() -> Word {
-    Word::new(TW_OPEN_DEPTH | TIMED_DEPTH)
+    Word::new(TW_OPEN_DEPTH | TW_TABLE | TIMED_DEPTH)
 }
 
 /// The default time per move of the time-managed search, PDP-1 time: 24000 s (6 hours 40
 /// minutes; it was 6000 s). The emulator runs the program 3000–6000 times as fast as a PDP-1 on
 /// one host core, so that is 4–9 s of a core to itself, under [`MOVE_CAP`], and a depth more
 /// than 6000 s (a depth costs 3.5–4 times the one before): the middle game completed depth 9–11
-/// (median 10, where 6000 s completed 9). A larger budget buys nothing on a busy host, where the
+/// (median 10, where 6000 s completed 9), and with the transposition table ([`TW_TABLE`]) a
+/// median of 11 (`bench_table_depth`). A larger budget buys nothing on a busy host, where the
 /// cap already decides (at load 4 it ended every move 48000 s thought about, and 9 in 10 of
 /// 24000 s's), and on a quiet one it would hand the choice to the cap, so that a match no longer
 /// replays. The host clock ([`Clock::host_budget`]), not this, keeps a match inside
