@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x0dd7121ee416f5ce,
+        0x42ac13969e84ddce,
         "bell",
     ),
     Known {
