@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x42ac13969e84ddce,
+        0x3b2695d4ef1642da,
         "bell",
     ),
     Known {
