@@ -247,6 +247,99 @@ fn a_wrong_entry_is_corrected() {
     assert!(r.stats.corrected >= 3, "{:?}", r.stats);
 }
 
+/// Field 16's routine `name` called as field 0 calls it (`jsp i` in extend mode, back by `jmp i`
+/// through the ac): here back to `wt`, where the program waits; the ac it returns.
+fn call_memory(k: &mut Program, name: &str) -> u32 {
+    use pdp1_core::{Limit, StopReason, Word};
+    let wt = k.sym("wt");
+    k.m.set_extend_mode(true);
+    k.m.set_ac(Word::new(wt));
+    k.m.set_pc(0o160000 + k.sym(name));
+    let limit = Limit {
+        until_ns: Some(k.m.time_ns() + 1_000_000_000),
+        instructions: None,
+    };
+    assert_eq!(k.m.run_until(limit), StopReason::Breakpoint(wt), "{name}");
+    k.m.set_extend_mode(false);
+    k.m.ac().bits()
+}
+
+/// Issue 29: the list's look-up (`zls`) keeps each entry's mask of word 2 (`zlm`, valid while
+/// 177777 holds the part's first entry). A store that replaces a list entry (the forgetting,
+/// with no `ini` between, as in `olw` and the back-track's stores) must have it made again: the
+/// new entry marks m1 where the old marked p5, and the board looked up differs from the stored
+/// one in p5 alone - under the old mask it would be passed by (shown with the stamp forged).
+#[test]
+fn a_list_entry_replaced_mid_game_is_found() {
+    use pdp1_core::Word;
+    let mut k = boot(test_word(false, true));
+    let w = |k: &mut Program, name: &str, v: u32| {
+        let a = k.sym(name);
+        k.m.write(a, Word::new(v)).unwrap();
+    };
+    // cw1 m6 m5 m4 m3, cw2 m2 m1 p6 p5, cw3 p4 p3 p2 p1 (a nibble each); the machine's kalah 3.
+    let (cw1, cw3) = (0o050301, 0o040303);
+    let (seen, stored) = (0o042065, 0o042062); // p5 5, p5 2
+    let part = 0o10000;
+    for slot in 0..32u32 {
+        // wins, m2 7 marked (no board here has it) with kalah 0; slot 7 p5 1 with kalah 5,
+        // the forgetting's choice
+        let e = if slot == 7 {
+            [0o000045, 0, 0o000001, 0]
+        } else {
+            [0o000400, 0, 0o070000, 0]
+        };
+        for (i, v) in e.into_iter().enumerate() {
+            k.m.write(part + slot * 4 + i as u32, Word::new(v)).unwrap();
+        }
+    }
+    for (name, v) in [
+        ("ea", part),
+        ("pts", 0o2400),
+        ("nsp", 0),
+        ("cix", 0),
+        ("mkn", 0),
+    ] {
+        w(&mut k, name, v);
+    }
+    let bd = k.sym("bd");
+    k.m.write(bd + 0o15, Word::new(3)).unwrap();
+    w(&mut k, "cw1", cw1);
+    w(&mut k, "cw3", cw3);
+    w(&mut k, "cw2", seen);
+    assert_eq!(call_memory(&mut k, "zlk"), 0, "unknown at first");
+    let stamp = |k: &Program| k.m.read(0o177777).unwrap().bits();
+    assert_eq!(stamp(&k), part, "the summary made for part 0");
+    // a win, m1 (2) marked, kalah 3 exactly: a characteristic, to the full list
+    w(&mut k, "ew0", 0o000203);
+    w(&mut k, "cw2", stored);
+    w(&mut k, "ea", part);
+    assert_eq!(
+        call_memory(&mut k, "zst"),
+        1,
+        "the list full - one forgotten"
+    );
+    assert_eq!(
+        k.m.read(part + 7 * 4).unwrap().bits(),
+        0o000203,
+        "slot 7 replaced"
+    );
+    assert_ne!(stamp(&k), part, "the store clears the stamp");
+    w(&mut k, "cw2", seen);
+    k.m.write(0o177777, Word::new(part)).unwrap();
+    assert_eq!(call_memory(&mut k, "zlk"), 0, "the old mask passes it by");
+    k.m.write(0o177777, Word::new(0)).unwrap();
+    assert_eq!(call_memory(&mut k, "zlk"), 1, "found, won");
+    let za = 0o160000 + k.sym("za");
+    assert_eq!(k.m.read(za).unwrap().bits(), part + 7 * 4, "at slot 7");
+    assert_eq!(stamp(&k), part);
+    // a new game - as every tape read ends (pcl's clearing, the parts read in place) - is ini,
+    // which writes its test of the extension there
+    k.key(CR);
+    k.paper();
+    assert_eq!(stamp(&k), 0o1234, "ini clears the stamp");
+}
+
 /// With the parameters (test-word bit 5): the records of every game's kalahs, the near-win
 /// relations worked out after each game at the 90 % bias, taken in the look-ahead below the
 /// root's turn and sparing the memory entries they already decide — equal to the reference's,
