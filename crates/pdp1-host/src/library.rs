@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xbe51555f26e3b603,
+        0x33f0a1b700cd0ae8,
         "bell",
     ),
     Known {
