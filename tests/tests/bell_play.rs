@@ -360,7 +360,7 @@ fn time_six_games(mut k: Program, mut r: Bell) {
 /// on an empty memory and with every part's whole positions full (random, kalahs 0–20). Each
 /// instruction's time goes to the nearest label at or below it in field 0, or to "field 16"
 /// (the memory's look-up and store), with the times the label was reached; then the memory
-/// cycles a position (each position enters `nd` once) outside the typing and field 16; printed,
+/// cycles a position outside the typing and field 16; printed,
 /// not asserted:
 /// `cargo test --release -p pdp1-tests --test bell_play turn_time_by_routine -- --ignored
 /// --nocapture`.
@@ -415,7 +415,9 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
     }
     let total = k.m.time_ns() - t0;
     let aside = by.get("ty").map_or(0, |t| t.0) + by.get("field 16").map_or(0, |t| t.0);
-    let positions = by.get("nd").map_or(0, |t| t.1).max(1);
+    // Every position: the root (srh), one below it (nd) or a leaf the node above judges (nlf).
+    let reached = |l: &str| by.get(l).map_or(0, |t| t.1);
+    let positions = (reached("srh") + reached("nd") + reached("nlf")).max(1);
     let mut by: Vec<_> = by.into_iter().collect();
     by.sort_by_key(|l| std::cmp::Reverse(l.1 .0));
     let secs = |ns: u64| ns as f64 / 1e9;

@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x33f0a1b700cd0ae8,
+        0x4a7d8691d947ea31,
         "bell",
     ),
     Known {
