@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xbc5db2f7b0f80feb,
+        0x98ecc878877c423d,
         "bell",
     ),
     Known {
