@@ -394,10 +394,21 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
     // Each label's time and the times it was reached (entered at its own address).
     let mut by: std::collections::HashMap<&str, (u64, u64)> = Default::default();
     let (wt, t0) = (k.sym("wt"), k.m.time_ns());
+    // The positions the look-aheads examine: each is counted by an `idx ef` (the root by srh's
+    // `dac ef`).
+    let (count, srh) = (0o440000 + k.sym("ef"), k.sym("srh"));
+    let mut positions = 0u64;
     k.m.strike_key(SPACE);
     loop {
         let (pc, t) = (k.m.pc(), k.m.time_ns());
+        if pc == srh || (pc < 0o10000 && k.m.read(pc).unwrap().bits() == count) {
+            positions += 1;
+        }
         k.m.step_instruction();
+        assert!(
+            k.m.time_ns() - t0 < 600_000_000_000,
+            "the turn did not end in 600 s (pc {pc:o})"
+        );
         // Field 16's labels are its own addresses (12 bits): its code is the memory's.
         let (label, reached) = match pc {
             0o10000.. => ("field 16", false),
@@ -415,9 +426,7 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
     }
     let total = k.m.time_ns() - t0;
     let aside = by.get("ty").map_or(0, |t| t.0) + by.get("field 16").map_or(0, |t| t.0);
-    // Every position: the root (srh), one below it (nd) or a leaf the node above judges (nlf).
-    let reached = |l: &str| by.get(l).map_or(0, |t| t.1);
-    let positions = (reached("srh") + reached("nd") + reached("nlf")).max(1);
+    let positions = positions.max(1);
     let mut by: Vec<_> = by.into_iter().collect();
     by.sort_by_key(|l| std::cmp::Reverse(l.1 .0));
     let secs = |ns: u64| ns as f64 / 1e9;

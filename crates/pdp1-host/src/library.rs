@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x24335452afe5776f,
+        0xbfa3fdc517f7337c,
         "bell",
     ),
     Known {
