@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xbfa3fdc517f7337c,
+        0xd60eaffcffbcd55e,
         "bell",
     ),
     Known {
