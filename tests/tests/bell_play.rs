@@ -451,8 +451,10 @@ fn time_six_games(mut k: Program, mut r: Bell) {
 /// Where a long turn's emulated time goes, by routine (issue 29): the smoke benchmark's
 /// longest turn (74 turns for the machine, 1020 positions examined), with the analysis line,
 /// on an empty memory and with every part's whole positions full (random, kalahs 0–20). Each
-/// instruction's time goes to the nearest label at or below it in field 0, to "field 16" (the
-/// memory's look-up and store) there, or to `psh` (in field 16 too); printed, not asserted:
+/// instruction's time goes to the nearest label at or below it in field 0, or to "field 16"
+/// (the memory's look-up and store), with the times the label was reached; then the memory
+/// cycles a position outside the typing and field 16; printed,
+/// not asserted:
 /// `cargo test --release -p pdp1-tests --test bell_play turn_time_by_routine -- --ignored
 /// --nocapture`.
 #[test]
@@ -482,33 +484,52 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
         .filter(|s| s.2 == pdp1_asm::SymbolKind::Label)
         .map(|(name, value, _)| (value, name.to_string()))
         .collect();
-    let mut by: std::collections::HashMap<&str, u64> = Default::default();
+    // Each label's time and the times it was reached (entered at its own address).
+    let mut by: std::collections::HashMap<&str, (u64, u64)> = Default::default();
     let (wt, t0) = (k.sym("wt"), k.m.time_ns());
-    let push = push_in_field_16(&k);
+    // The positions the look-aheads examine: each is counted by an `idx ef` (the root by srh's
+    // `dac ef`).
+    let (count, srh) = (0o440000 + k.sym("ef"), k.sym("srh"));
+    let mut positions = 0u64;
     k.m.strike_key(SPACE);
     loop {
         let (pc, t) = (k.m.pc(), k.m.time_ns());
+        if pc == srh || (pc < 0o10000 && k.m.read(pc).unwrap().bits() == count) {
+            positions += 1;
+        }
         k.m.step_instruction();
-        // Field 16's labels are its own addresses (12 bits): its code is the memory's, but for
-        // the look-ahead's push.
-        let label = match pc {
-            _ if push.contains(&pc) => "psh",
-            0o10000.. => "field 16",
+        assert!(
+            k.m.time_ns() - t0 < 600_000_000_000,
+            "the turn did not end in 600 s (pc {pc:o})"
+        );
+        // Field 16's labels are its own addresses (12 bits): its code is the memory's.
+        let (label, reached) = match pc {
+            0o10000.. => ("field 16", false),
             _ => labels
                 .range(..=pc)
                 .next_back()
-                .map_or("?", |l| l.1.as_str()),
+                .map_or(("?", false), |l| (l.1.as_str(), *l.0 == pc)),
         };
-        *by.entry(label).or_default() += k.m.time_ns() - t;
+        let e = by.entry(label).or_default();
+        e.0 += k.m.time_ns() - t;
+        e.1 += u64::from(reached);
         if k.m.pc() == wt {
             break;
         }
     }
+    let total = k.m.time_ns() - t0;
+    let aside = by.get("ty").map_or(0, |t| t.0) + by.get("field 16").map_or(0, |t| t.0);
+    let positions = positions.max(1);
     let mut by: Vec<_> = by.into_iter().collect();
-    by.sort_by_key(|l| std::cmp::Reverse(l.1));
+    by.sort_by_key(|l| std::cmp::Reverse(l.1 .0));
     let secs = |ns: u64| ns as f64 / 1e9;
-    eprintln!("{:.2} s, typed {:?}", secs(k.m.time_ns() - t0), k.paper());
-    for (label, ns) in by.iter().take(24) {
-        eprintln!("  {label:6} {:6.3} s", secs(*ns));
+    eprintln!("{:.2} s, typed {:?}", secs(total), k.paper());
+    for (label, (ns, reached)) in by.iter().take(30) {
+        eprintln!("  {label:8} {:6.3} s {reached:6}", secs(*ns));
     }
+    // A memory cycle is 5 µs.
+    eprintln!(
+        "{positions} positions, {:.0} memory cycles a position besides the typing and field 16",
+        (total - aside) as f64 / 5000.0 / positions as f64
+    );
 }

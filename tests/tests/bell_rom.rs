@@ -16,8 +16,10 @@ fn bell_rim_is_the_assembled_bell_mac() {
     // The program and its tables fit field 0 below the 16-bit loader (7746); the memory's
     // code is in field 16, in the top 1024 words of part 10's place (164000-165777), which
     // part 10's 1024 entries (154000-163777) leave; the search stack is in field 15, from
-    // `stk` to the game records at 175100: 15 words a sowing below the root (nd's return and
-    // psh's fourteen), room for 40 sowings.
+    // `stk` to the game records at 175100: 4 or 5 words a sowing below the root (the frame
+    // nl2 keeps for pfr), room for 100 sowings; below it the boards `bsc` and `bsv` (16 words
+    // each), above the back-track's lists, which end at `blt` (tls's stack grows down from
+    // there, its push decrements first).
     let top = *asm.words.range(..0o10000).next_back().unwrap().0;
     assert!(
         top < pdp1_asm::tape::EXT_LOADER_BASE,
@@ -35,9 +37,15 @@ fn bell_rim_is_the_assembled_bell_mac() {
     );
     let stk = asm.symbols.value_of("stk").unwrap();
     assert!(
-        stk >= 0o170000 && 0o175100 - stk >= 15 * 40,
+        stk >= 0o170000 && 0o175100 - stk >= 5 * 100,
         "stack room {}",
         0o175100 - stk
+    );
+    let sym = |n: &str| asm.symbols.value_of(n).unwrap();
+    let (blt, bsc, bsv) = (sym("blt"), sym("bsc"), sym("bsv"));
+    assert!(
+        blt <= bsc && bsc + 0o20 <= bsv && bsv + 0o20 <= stk,
+        "the boards bsc {bsc:o} and bsv {bsv:o} overlap the back-track's lists (to {blt:o}) or the stack ({stk:o})"
     );
 }
 

@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x3b2695d4ef1642da,
+        0x4243dfa894ca8273,
         "bell",
     ),
     Known {

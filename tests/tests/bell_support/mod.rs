@@ -158,26 +158,17 @@ pub fn machine_key(k: &mut Program, mv: &bell::MachineMove) -> String {
     key_timed(k, SPACE, recorded && mv.effort >= MEMORY_TIME_FROM)
 }
 
-/// The look-ahead's push (`psh`, field 0's words onto the search stack), which is in field 16
-/// for room in field 0 (`zhp` to its word `zhq`, roms/bell-mem.mac) but is not the memory's
-/// code: the addresses (16 bits) it runs at.
-pub fn push_in_field_16(k: &Program) -> std::ops::RangeInclusive<u32> {
-    0o160000 + k.sym("zhp")..=0o160000 + k.sym("zhq")
-}
-
-/// [`key`]; `step`: run instruction by instruction, timing field 16's memory code (not the
-/// push there, [`push_in_field_16`]).
+/// [`key`]; `step`: run instruction by instruction, timing field 16's memory code.
 fn key_timed(k: &mut Program, code: u8, step: bool) -> String {
     let t0 = k.m.time_ns();
     let mut memory_ns = None;
     if step {
         let (wt, mut ns) = (k.sym("wt"), 0);
-        let push = push_in_field_16(k);
         k.m.strike_key(code);
         loop {
             let (pc, t) = (k.m.pc(), k.m.time_ns());
             k.m.step_instruction();
-            if pc >= 0o10000 && !push.contains(&pc) {
+            if pc >= 0o10000 {
                 ns += k.m.time_ns() - t;
             }
             if k.m.pc() == wt {
