@@ -381,11 +381,6 @@ pub fn deepen_table(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
     deepening(m, c, c.depth, false, Some(&mut program_table()))
 }
 
-/// [`deepen_open`] with a transposition table kept across its depths ([`Table`]).
-pub fn deepen_open_in(m: &Match, c: &Config, table: &mut Table) -> Option<(Report, Vec<i32>)> {
-    deepening(m, c, OPEN_DEPTH, true, Some(table))
-}
-
 /// [`deepen_open`] with the program's table ([`program_table`]).
 pub fn deepen_open_table(m: &Match, c: &Config) -> Option<(Report, Vec<i32>)> {
     deepening(m, c, OPEN_DEPTH, true, Some(&mut program_table()))
