@@ -499,10 +499,29 @@ fn open_depth_equals_the_reference() {
 /// completed depths.
 #[test]
 fn sense_switch_1_moves_now() {
+    moves_now(false);
+}
+
+/// Sense switch 1 with the transposition table on (test-word bit 4, a 64K machine: the
+/// tournament agent's way, issue 28). The table lives across the iterations of a move, and the
+/// iteration the switch cuts short has stored entries of its own: the machine must still play
+/// the reference's action and value deepening with the table to `dc` (`choose_table`), which are
+/// those of the search without it (`choose_with`), and leave the reference's board.
+#[test]
+fn sense_switch_1_moves_now_with_the_table() {
+    moves_now(true);
+}
+
+/// [`sense_switch_1_moves_now`]'s body, with or without the table.
+fn moves_now(table: bool) {
     const SS1: u8 = 0o40;
-    let mut rng = Rng(0x6b37_0551);
-    let mut k = boot(test_word(1, 0, 0));
-    let (mut done, mut cut) = (0, 0);
+    let mut rng = Rng(if table { 0x6b37_0552 } else { 0x6b37_0551 });
+    let mut k = if table {
+        boot_on(test_word(1, 0, 0), 65536)
+    } else {
+        boot(test_word(1, 0, 0))
+    };
+    let (mut done, mut cut, mut deep_cut) = (0, 0, 0);
     while done < 24 {
         let n = if done % 4 == 1 { 1 } else { rng.below(30) };
         let m = random_match(&mut rng, 7, n);
@@ -512,11 +531,18 @@ fn sense_switch_1_moves_now() {
         let short = rng.below(2) == 1;
         let depth = 7;
         write_set_up(&mut k, &m);
-        let opts = TW_ANALYSIS | TW_SETUP | if short { TW_SHORT_LOOK } else { 0 };
+        let opts = TW_ANALYSIS
+            | TW_SETUP
+            | if short { TW_SHORT_LOOK } else { 0 }
+            | if table { TW_TABLE } else { 0 };
         k.m.set_test_word(Word::new(test_word(depth, 0, opts)));
         k.m.set_sense_switches(0);
         key(&mut k, CR);
-        let ctx = format!("{:?} sowings {} short {short}", m.board, m.sowings());
+        let ctx = format!(
+            "{:?} sowings {} short {short} table {table}",
+            m.board,
+            m.sowings()
+        );
         let typed = if done % 3 == 0 {
             k.m.set_sense_switches(SS1);
             let typed = key(&mut k, SPACE);
@@ -530,7 +556,13 @@ fn sense_switch_1_moves_now() {
             typed
         } else {
             k.m.strike_key(SPACE);
-            let t = 1 + rng.below(400_000_000);
+            // With the table, long enough for iterations of 5 levels or more (the table
+            // keeps positions with 4 levels left): depth 6 takes about 30 s of PDP-1 time.
+            let t = 1 + if table {
+                rng.below(60_000_000_000)
+            } else {
+                rng.below(400_000_000)
+            };
             k.m.run_until(pdp1_core::Limit {
                 until_ns: Some(k.m.time_ns() + t),
                 instructions: None,
@@ -542,12 +574,17 @@ fn sense_switch_1_moves_now() {
             let d = k.m.read(k.sym("dc")).unwrap().bits();
             assert!((1..=depth).contains(&d), "dc {d}; {ctx}");
             let (a, r) = choose_with(&m, &config(d, short)).unwrap();
+            if table {
+                let (b, t) = choose_table(&m, &config(d, short), false).unwrap();
+                assert_eq!((a, r.value), (b, t.value), "the reference; {ctx}");
+            }
             assert_eq!(
                 (typed.chars().nth(2), an.v),
                 (Some(action_char(a)), r.value),
                 "{typed:?} after depth {d} completed; {ctx}"
             );
             cut += u32::from(d < depth);
+            deep_cut += u32::from(d < depth && d >= 5);
             let mut after = m.clone();
             after.play(a).unwrap();
             assert_eq!(board(&k), after.board, "board after the cut; {ctx}");
@@ -557,6 +594,10 @@ fn sense_switch_1_moves_now() {
         done += 1;
     }
     assert!(cut > 0, "no search was cut short");
+    assert!(
+        !table || deep_cut > 0,
+        "no search with the table was cut short past depth 5"
+    );
 }
 
 /// The transposition table (test-word bit 4, issue 28).
