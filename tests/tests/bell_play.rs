@@ -340,6 +340,86 @@ fn a_list_entry_replaced_mid_game_is_found() {
     assert_eq!(stamp(&k), 0o1234, "ini clears the stamp");
 }
 
+/// Issue 29: the list's summary keeps each entry's word 2 under its mask at `zlq`
+/// (177734–177774), past the turn rows, where `olw`'s buffer of wins (`obf`, 177377–177776)
+/// ends: a 57th win (`zba`) is written over the summary of list slots 3–6. `zba` clears the
+/// stamp, so the next look-up makes the summary again and finds slot 4 (with the stamp forged
+/// back, the overwritten summary passes it by); `olw`'s own look-up (`nsp`) scans the list
+/// without the summary (`zsc`), whatever the stamp says.
+#[test]
+fn olws_buffer_over_the_list_summary_is_made_again() {
+    use pdp1_core::Word;
+    let mut k = boot(test_word(false, true));
+    let w = |k: &mut Program, name: &str, v: u32| {
+        let a = k.sym(name);
+        k.m.write(a, Word::new(v)).unwrap();
+    };
+    // The board: cw1 m6 m5 m4 m3, cw2 m2 m1 p6 p5, cw3 p4 p3 p2 p1; the machine's kalah 3.
+    let (cw1, cw2, cw3) = (0o050301, 0o042065, 0o040303);
+    let part = 0o10000;
+    for slot in 0..32u32 {
+        // wins: m2 7 marked (no board here has it); slot 4 m1 (4) marked, kalah 3 exactly
+        let e = if slot == 4 {
+            [0o000203, 0, cw2, 0]
+        } else {
+            [0o000400, 0, 0o070000, 0]
+        };
+        for (i, v) in e.into_iter().enumerate() {
+            k.m.write(part + slot * 4 + i as u32, Word::new(v)).unwrap();
+        }
+    }
+    for (name, v) in [
+        ("ea", part),
+        ("pts", 0o2400),
+        ("nsp", 0),
+        ("cix", 0),
+        ("mkn", 0),
+        ("cw1", cw1),
+        ("cw2", cw2),
+        ("cw3", cw3),
+    ] {
+        w(&mut k, name, v);
+    }
+    let bd = k.sym("bd");
+    k.m.write(bd + 0o15, Word::new(3)).unwrap();
+    let stamp = |k: &Program| k.m.read(0o177777).unwrap().bits();
+    let za = 0o160000 + k.sym("za");
+    assert_eq!(call_memory(&mut k, "zlk"), 1, "found, won");
+    assert_eq!(k.m.read(za).unwrap().bits(), part + 4 * 4, "at slot 4");
+    assert_eq!(stamp(&k), part, "the summary made for part 0");
+    // olw's 57th win: obf + 4 * 56 = 177737, the summary of slots 3-6
+    w(&mut k, "onf", 56);
+    w(&mut k, "ew0", 0o000203);
+    assert_eq!(call_memory(&mut k, "zba"), 57, "olw has 57 wins");
+    assert_eq!(
+        k.m.read(0o177740).unwrap().bits(),
+        cw1,
+        "slot 4's summary overwritten"
+    );
+    assert_ne!(stamp(&k), part, "zba clears the stamp");
+    k.m.write(0o177777, Word::new(part)).unwrap();
+    assert_eq!(
+        call_memory(&mut k, "zlk"),
+        0,
+        "the overwritten summary passes it by"
+    );
+    w(&mut k, "nsp", 1);
+    assert_eq!(
+        call_memory(&mut k, "zlk"),
+        1,
+        "olw's look-up scans the list itself"
+    );
+    assert_eq!(
+        k.m.read(0o177740).unwrap().bits(),
+        cw1,
+        "and leaves the summary"
+    );
+    k.m.write(0o177777, Word::new(0)).unwrap();
+    assert_eq!(call_memory(&mut k, "zlk"), 1, "made again, found");
+    assert_eq!(k.m.read(za).unwrap().bits(), part + 4 * 4, "at slot 4");
+    assert_eq!(stamp(&k), part);
+}
+
 /// With the parameters (test-word bit 5): the records of every game's kalahs, the near-win
 /// relations worked out after each game at the 90 % bias, taken in the look-ahead below the
 /// root's turn and sparing the memory entries they already decide — equal to the reference's,
