@@ -513,7 +513,7 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
         .map(|l| *l.0)
         .expect("ty");
     let ty_end = labels.range(ty + 1..).next().map_or(0o10000, |l| *l.0);
-    // The typing (the library's `ty`) and field 16 (its own code: the memory's, `zrc`).
+    // Aside: the typing (the library's `ty`) and field 16 (the memory's code, and `zrc`).
     let (typing, f16) = (field(ty, ty_end), field(0o160000, 0o170000));
     let aside = typing + f16;
     let positions = positions.max(1);
