@@ -17,6 +17,10 @@
 //! BELL_BENCH_INDEX=1 cargo test --release -p pdp1-tests --test bell_benchmark -- --ignored --nocapture
 //! ```
 //!
+//! `BELL_BENCH_PROFILE=1` also profiles the turns it times (look-aheads of `MEMORY_TIME_FROM`
+//! positions or more) by routine, and prints the longest one's and all of theirs together: where
+//! the longest turns' time goes (docs/bell.md, "The longest turns by routine").
+//!
 //! `BELL_BENCH_INDEX=1` runs the 20,000 with the characteristics by index (test word | 002000,
 //! the reference's `Options::characteristic_index`; docs/bell.md, "Figure 8: characteristics by
 //! index"): the session starts from an empty memory, so the program takes it.
@@ -71,6 +75,10 @@ fn session(iterations: usize, seed: u64, index: bool) -> Bench {
     let mut lost_games = HashSet::new();
     let mut b = Bench::default();
     MACHINE_TURNS.with(|t| *t.borrow_mut() = Some(Vec::new()));
+    let profiling = std::env::var("BELL_BENCH_PROFILE").is_ok_and(|v| v == "1");
+    if profiling {
+        PROFILE.with(|p| *p.borrow_mut() = Some(Profiles::default()));
+    }
     for n in 0..iterations {
         if n > 0 && n % 1000 == 0 {
             eprintln!(
@@ -168,6 +176,17 @@ fn session(iterations: usize, seed: u64, index: bool) -> Bench {
         secs(all),
         secs(memory)
     );
+    if let Some(pr) = PROFILE.with(|p| p.borrow_mut().take()) {
+        let labels = labels_by_address(&p.k);
+        if let Some((ns, by_pc)) = &pr.longest {
+            eprintln!("the longest timed turn by routine ({:.2} s):", secs(*ns));
+            by_pc.print(&labels, *ns, 40);
+        }
+        if let Some(all) = &pr.all {
+            eprintln!("every timed turn by routine ({:.0} s):", secs(pr.all_ns));
+            all.print(&labels, pr.all_ns, 40);
+        }
+    }
     b.median = plain.get(plain.len() / 2).map_or(0.0, |t| secs(t.ns));
     b.most = plain.last().map_or(0.0, |t| secs(t.ns));
     b.most_resigning = resigning

@@ -477,15 +477,8 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
     b.cells = cells;
     b.to_move = MACHINE;
     set_position(&mut k, &b, tw);
-    let labels: std::collections::BTreeMap<u32, String> = k
-        .asm
-        .symbols
-        .iter()
-        .filter(|s| s.2 == pdp1_asm::SymbolKind::Label)
-        .map(|(name, value, _)| (value, name.to_string()))
-        .collect();
-    // Each label's time and the times it was reached (entered at its own address).
-    let mut by: std::collections::HashMap<&str, (u64, u64)> = Default::default();
+    let labels = labels_by_address(&k);
+    let mut by_pc = ByPc::new();
     let (wt, t0) = (k.sym("wt"), k.m.time_ns());
     // The positions the look-aheads examine: each is counted by an `idx ef` (the root by srh's
     // `dac ef`).
@@ -502,31 +495,36 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
             k.m.time_ns() - t0 < 600_000_000_000,
             "the turn did not end in 600 s (pc {pc:o})"
         );
-        // Field 16's labels are its own addresses (12 bits): its code is the memory's.
-        let (label, reached) = match pc {
-            0o10000.. => ("field 16", false),
-            _ => labels
-                .range(..=pc)
-                .next_back()
-                .map_or(("?", false), |l| (l.1.as_str(), *l.0 == pc)),
-        };
-        let e = by.entry(label).or_default();
-        e.0 += k.m.time_ns() - t;
-        e.1 += u64::from(reached);
+        by_pc.add(pc, k.m.time_ns() - t);
         if k.m.pc() == wt {
             break;
         }
     }
     let total = k.m.time_ns() - t0;
-    let aside = by.get("ty").map_or(0, |t| t.0) + by.get("field 16").map_or(0, |t| t.0);
+    let field = |from: u32, to: u32| -> u64 {
+        by_pc.0[from as usize..to as usize]
+            .iter()
+            .map(|e| e.0)
+            .sum()
+    };
+    let ty = labels
+        .iter()
+        .find(|l| l.1 == "ty")
+        .map(|l| *l.0)
+        .expect("ty");
+    let ty_end = labels.range(ty + 1..).next().map_or(0o10000, |l| *l.0);
+    // Aside: the typing (the library's `ty`) and field 16 (the memory's code, and `zrc`).
+    let (typing, f16) = (field(ty, ty_end), field(0o160000, 0o170000));
+    let aside = typing + f16;
     let positions = positions.max(1);
-    let mut by: Vec<_> = by.into_iter().collect();
-    by.sort_by_key(|l| std::cmp::Reverse(l.1 .0));
     let secs = |ns: u64| ns as f64 / 1e9;
-    eprintln!("{:.2} s, typed {:?}", secs(total), k.paper());
-    for (label, (ns, reached)) in by.iter().take(30) {
-        eprintln!("  {label:8} {:6.3} s {reached:6}", secs(*ns));
-    }
+    eprintln!(
+        "{:.2} s, typed {:?}; field 16 {:.3} s",
+        secs(total),
+        k.paper(),
+        secs(f16)
+    );
+    by_pc.print(&labels, total, 30);
     // A memory cycle is 5 µs.
     eprintln!(
         "{positions} positions, {:.0} memory cycles a position besides the typing and field 16",

@@ -10,6 +10,7 @@ use crate::kalah_support::{Program, Rng, CR, SPACE};
 use kalah::bell::{self, Bell, DecGame, DecOpponent, Game, Options, Outcome, Say, MACHINE, PERSON};
 use kalah::{choose, Board, Settings};
 use pdp1_core::{MachineConfig, Word};
+use std::collections::{BTreeMap, HashMap};
 
 pub const TW_ANALYSIS: u32 = 0o400000;
 /// Test-word bit 1: one part (the memory unsplit), taken while the memory is empty.
@@ -164,18 +165,36 @@ fn key_timed(k: &mut Program, code: u8, step: bool) -> String {
     let mut memory_ns = None;
     if step {
         let (wt, mut ns) = (k.sym("wt"), 0);
+        let profiling = PROFILE.with(|p| p.borrow().is_some());
+        let mut by_pc = if profiling {
+            ByPc::new()
+        } else {
+            ByPc(Vec::new())
+        };
         k.m.strike_key(code);
         loop {
             let (pc, t) = (k.m.pc(), k.m.time_ns());
             k.m.step_instruction();
+            let dt = k.m.time_ns() - t;
             if pc >= 0o10000 {
-                ns += k.m.time_ns() - t;
+                ns += dt;
+            }
+            if profiling {
+                by_pc.add(pc, dt);
             }
             if k.m.pc() == wt {
                 break;
             }
         }
         memory_ns = Some(ns);
+        if profiling {
+            let turn_ns = k.m.time_ns() - t0;
+            PROFILE.with(|p| {
+                if let Some(p) = p.borrow_mut().as_mut() {
+                    p.add(turn_ns, by_pc);
+                }
+            });
+        }
     } else {
         k.key(code);
     }
@@ -233,6 +252,110 @@ thread_local! {
     /// When `Some`, every machine turn [`key`] strikes (a space) is recorded. For the
     /// thinking-time figures of docs/bell.md.
     pub static MACHINE_TURNS: std::cell::RefCell<Option<Vec<TurnTime>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Time and instructions by address (16 bits) over one or more machine turns.
+pub struct ByPc(pub Vec<(u64, u64)>);
+
+impl ByPc {
+    pub fn new() -> ByPc {
+        ByPc(vec![(0, 0); 1 << 16])
+    }
+
+    /// The instruction at `pc` took `ns`.
+    pub fn add(&mut self, pc: u32, ns: u64) {
+        let e = &mut self.0[pc as usize & 0o177777];
+        e.0 += ns;
+        e.1 += 1;
+    }
+
+    /// The time by routine (the label at or before each address, `labels`), most first: the
+    /// label, its time, its instructions and the times its own address was reached (its calls,
+    /// and the loops that go back to it).
+    pub fn by_label<'a>(&self, labels: &'a BTreeMap<u32, String>) -> Vec<(&'a str, u64, u64, u64)> {
+        let mut by: HashMap<&str, (u64, u64, u64)> = HashMap::new();
+        for (pc, &(ns, n)) in self.0.iter().enumerate().filter(|e| e.1 .1 > 0) {
+            let pc = pc as u32;
+            let (label, reached) = labels
+                .range(..=pc)
+                .next_back()
+                .map_or(("?", false), |l| (l.1.as_str(), *l.0 == pc));
+            let e = by.entry(label).or_default();
+            e.0 += ns;
+            e.1 += n;
+            e.2 += if reached { n } else { 0 };
+        }
+        let mut by: Vec<_> = by.into_iter().map(|(l, e)| (l, e.0, e.1, e.2)).collect();
+        by.sort_by_key(|l| std::cmp::Reverse(l.1));
+        by
+    }
+
+    /// Print the `top` routines by time (`by_label`), with the time's per cent of `total_ns`.
+    pub fn print(&self, labels: &BTreeMap<u32, String>, total_ns: u64, top: usize) {
+        eprintln!("  routine      time      %  instructions   reached");
+        for (label, ns, n, reached) in self.by_label(labels).into_iter().take(top) {
+            eprintln!(
+                "  {label:8} {:8.3} s {:5.1} {n:12} {reached:9}",
+                ns as f64 / 1e9,
+                100.0 * ns as f64 / total_ns.max(1) as f64
+            );
+        }
+    }
+}
+
+/// The program's labels (`tag,`) by their address, from the listing: field 16's symbols hold
+/// only their 12-bit address within the field (roms/bell-mem.mac), the listing all 16 bits.
+pub fn labels_by_address(k: &Program) -> BTreeMap<u32, String> {
+    let mut labels = BTreeMap::new();
+    for line in k.asm.listing.lines() {
+        // Line number, location, word, then the source.
+        let mut it = line.split_whitespace();
+        let (Some(_), Some(loc), Some(word), Some(src)) =
+            (it.next(), it.next(), it.next(), it.next())
+        else {
+            continue;
+        };
+        let (Ok(loc), Ok(_)) = (u32::from_str_radix(loc, 8), u32::from_str_radix(word, 8)) else {
+            continue;
+        };
+        if let Some(tag) = src.strip_suffix(',') {
+            if !tag.is_empty() && tag.chars().all(|c| c.is_ascii_alphanumeric()) {
+                labels.insert(loc, tag.to_string());
+            }
+        }
+    }
+    labels
+}
+
+/// The machine turns profiled by routine (`BELL_BENCH_PROFILE=1`, bell_benchmark.rs): the
+/// longest of those timed ([`MEMORY_TIME_FROM`] positions or more) and all of them together.
+#[derive(Default)]
+pub struct Profiles {
+    /// The longest timed turn: its time and its profile.
+    pub longest: Option<(u64, ByPc)>,
+    /// Every timed turn's, added up, and their time.
+    pub all: Option<ByPc>,
+    pub all_ns: u64,
+}
+
+impl Profiles {
+    fn add(&mut self, turn_ns: u64, by_pc: ByPc) {
+        self.all_ns += turn_ns;
+        let all = self.all.get_or_insert_with(ByPc::new);
+        for (a, b) in all.0.iter_mut().zip(&by_pc.0) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        if self.longest.as_ref().is_none_or(|l| turn_ns > l.0) {
+            self.longest = Some((turn_ns, by_pc));
+        }
+    }
+}
+
+thread_local! {
+    /// When `Some`, the timed machine turns are profiled by routine into it.
+    pub static PROFILE: std::cell::RefCell<Option<Profiles>> =
         const { std::cell::RefCell::new(None) };
 }
 
