@@ -15,7 +15,7 @@ fn bell_rim_is_the_assembled_bell_mac() {
     );
     // The program and its tables fit field 0 below the 16-bit loader (7746); the memory's
     // code is in field 16, in the top 1024 words of part 10's place (164000-165777), which
-    // part 10's 1024 entries (154000-163777) leave; the search stack is in field 15, from
+    // part 10's 1024 entries (154000-163777) leave; the search stack is in field 17, from
     // `stk` to the game records at 175100: 4 or 5 words a sowing below the root (the frame
     // nl2 keeps for pfr), room for 100 sowings; below it the boards `bsc` and `bsv` (16 words
     // each), above the back-track's lists, which end at `blt` (tls's stack grows down from

@@ -666,7 +666,7 @@ pub const TIMED_DEPTH: u32 = 15;
 pub const TW_OPEN_DEPTH: u32 = 0o040000;
 
 /// Test-word bit 4, the transposition table (issue 28): on a 64K machine (`pdp1` gives the tape
-/// 64K, it has `eem`/`lem`) the program keeps the positions it has searched in fields 1–12 and
+/// 64K, it has `eem`/`lem`) the program keeps the positions it has searched in fields 1–14 and
 /// finds the same moves and values in fewer positions — 0.38 as many deepening to depth 10, a
 /// third to 11 (docs/kalah.md, "Searching better in the same time").
 pub const TW_TABLE: u32 = 0o020000;
