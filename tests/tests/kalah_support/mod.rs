@@ -95,16 +95,18 @@ impl Program {
             .unwrap_or_else(|| panic!("symbol {name}"))
     }
 
-    /// Run until the program is back at `wt` (at most 6 hours of emulated time: the 7×7
+    /// Run until the program is back at `wt` (at most 100 hours of emulated time: the 7×7
     /// program with 15 seeds a pit and the short look at depth 6 may search 2 million positions,
-    /// more than 2 hours of a PDP-1's time).
+    /// more than 2 hours of a PDP-1's time, and deepening, each depth searched alone, one of the
+    /// long run's searches took more than 6 hours; a program that never comes back costs a few
+    /// minutes of host time).
     pub fn run_to_wait(&mut self) {
         if self.m.pc() == self.wt {
             let r = self.m.step_instruction();
             assert!(matches!(r, StopReason::Stepped), "step: {r:?}");
         }
         let limit = Limit {
-            until_ns: Some(self.m.time_ns() + 21_600_000_000_000),
+            until_ns: Some(self.m.time_ns() + 360_000_000_000_000),
             instructions: None,
         };
         let r = self.m.run_until(limit);
