@@ -59,15 +59,27 @@ fn main() {
             .map(|i| a[i + 1..].to_vec())
     };
     if let Some(spec) = table {
-        let bits = spec
-            .first()
-            .and_then(|a| a.parse().ok())
-            .unwrap_or(TABLE_BITS);
-        let min_left = spec
-            .get(1)
-            .and_then(|a| a.parse().ok())
-            .unwrap_or(TABLE_MIN_LEFT);
-        let keep = spec.get(2).is_none_or(|a| a != "always");
+        // An argument given must be what it says; a wrong one is refused, not taken as the
+        // default.
+        let number = |i: usize, default: u32, max: u32, what: &str| -> u32 {
+            match spec.get(i) {
+                None => default,
+                Some(a) => a.parse().ok().filter(|&v| v <= max).unwrap_or_else(|| {
+                    eprintln!("mankalah_effort: --table {what} must be 0–{max}, not {a:?}");
+                    std::process::exit(2)
+                }),
+            }
+        };
+        let bits = number(0, TABLE_BITS, 24, "BITS");
+        let min_left = number(1, TABLE_MIN_LEFT, 36, "MIN-LEFT");
+        let keep = match spec.get(2).map(String::as_str) {
+            None => true,
+            Some("always") => false,
+            Some(a) => {
+                eprintln!("mankalah_effort: --table's third argument is `always`, not {a:?}");
+                std::process::exit(2)
+            }
+        };
         println!(
             "2^{bits} entries, {min_left} levels left or more, {}",
             if keep {

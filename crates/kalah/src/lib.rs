@@ -31,6 +31,7 @@ pub mod russell;
 pub mod search;
 pub mod solve;
 pub mod value;
+pub mod word18;
 
 pub use board::{Board, Board7, Capture, MoveError, MoveResult, Rules, Side};
 pub use order::{static_order, table_depth, DepthEntry, Order, RUSSELL_TABLE};

@@ -58,6 +58,7 @@ pub use crate::board::Ply;
 use crate::board::{Board, Rules, Side};
 use crate::order::{DepthEntry, LookDepth, Order, StaticOrder, TableKey, RUSSELL_TABLE};
 use crate::value::{Evaluate, Valuation};
+use crate::word18::{self, MASK};
 
 /// Initial |α|, |β|: Russell's `ia = law i 377`, `ib = law 377` (octal 377 = 255).
 pub const INF: i32 = 0o377;
@@ -827,33 +828,11 @@ fn whole<const H: usize>(b: &Board<H>) -> u128 {
         })
 }
 
-/// The PDP-1's add: 18-bit one's complement with end-around carry, never −0
-/// (`pdp1_core::arith::add`).
-fn add18(a: u32, b: u32) -> u32 {
-    const MASK: u32 = 0o777_777;
-    let r = a + b;
-    let r = if r > MASK { (r + 1) & MASK } else { r };
-    if r == MASK {
-        0
-    } else {
-        r
-    }
-}
-
-/// The PDP-1's `rcl n`: AC and IO rotated left together as one 36-bit word.
-fn rcl(ac: u32, io: u32, n: u32) -> (u32, u32) {
-    const MASK: u32 = 0o777_777;
-    let w = (u64::from(ac) << 18) | u64::from(io);
-    let w = ((w << n) | (w >> (36 - n))) & ((1 << 36) - 1);
-    ((w >> 18) as u32, (w as u32) & MASK)
-}
-
 /// The random words of [`table_key`], `roms/kalah7.mac`'s `zt` (field 1): word 256 i + n for
 /// n seeds in cell i (cells 0–14, B's kalah left out), then one for B to move. An 18-bit
 /// xorshift (x ^= x << 9, x ^= x >> 5, x ^= x << 7, from 1; period 65535), which the PDP-1
 /// computes with rotations and masks, no multiply.
 pub const ZOBRIST: [u32; ZOBRIST_LEN] = {
-    const MASK: u32 = 0o777_777;
     let mut z = [0; ZOBRIST_LEN];
     let mut x = 1;
     let mut i = 0;
@@ -879,15 +858,15 @@ pub fn table_key<const H: usize>(b: &Board<H>) -> (u32, u32) {
     let (mut h, mut io) = (0, 0);
     for (i, &c) in b.cells[..H - 1].iter().enumerate() {
         let ac;
-        (ac, io) = rcl(h ^ ZOBRIST[256 * i + usize::from(c)], io, 7);
-        h = add18(ac, io);
+        (ac, io) = word18::rcl(h ^ ZOBRIST[256 * i + usize::from(c)], io, 7);
+        h = word18::add(ac, io);
     }
     if b.to_move == Side::B {
         h ^= ZOBRIST[ZOBRIST_LEN - 1];
     }
     let ac;
-    (ac, io) = rcl(h, io, 9);
-    h = add18(ac, io);
+    (ac, io) = word18::rcl(h, io, 9);
+    h = word18::add(ac, io);
     (h, io.max(1))
 }
 
@@ -905,35 +884,6 @@ pub fn search_with<const H: usize, E: Evaluate<H>>(
     }
     let mut s = Searcher::with_table(c, b.to_move, trace, table);
     let (value, best, pv) = s.node(b, 0, c.depth, moves_into_game, 0, c.alpha, c.beta, true);
-    report(b, moves_into_game, c, s, value, best, pv)
-}
-
-/// Search `b` (`moves_into_game` sowings into the game) with the configuration `c`; `trace`
-/// records every main-search leaf ([`Report::leaves`]) and level ([`Report::levels`]). `None` if
-/// the game is over or the depth is 0. With [`Config::first_pv`] a root that is decided but not
-/// over (a kalah holds more than half the stones) is a leaf: an empty analysis whose turn is the
-/// first move of the static order.
-pub fn search<const H: usize, E: Evaluate<H>>(
-    b: &Board<H>,
-    moves_into_game: u32,
-    c: &Config<E>,
-    trace: bool,
-) -> Option<Report> {
-    if b.is_terminal() || c.depth == 0 {
-        return None;
-    }
-    search_with(b, moves_into_game, c, trace, None)
-}
-
-fn report<const H: usize, E: Evaluate<H>>(
-    b: &Board<H>,
-    moves_into_game: u32,
-    c: &Config<E>,
-    s: Searcher<'_, E>,
-    value: i32,
-    best: u8,
-    pv: Vec<Ply>,
-) -> Option<Report> {
     let best = if best != 0 {
         best
     } else if c.first_pv {
@@ -972,6 +922,20 @@ fn report<const H: usize, E: Evaluate<H>>(
         levels: s.levels,
         horizon: s.horizon,
     })
+}
+
+/// Search `b` (`moves_into_game` sowings into the game) with the configuration `c`; `trace`
+/// records every main-search leaf ([`Report::leaves`]) and level ([`Report::levels`]). `None` if
+/// the game is over or the depth is 0. With [`Config::first_pv`] a root that is decided but not
+/// over (a kalah holds more than half the stones) is a leaf: an empty analysis whose turn is the
+/// first move of the static order.
+pub fn search<const H: usize, E: Evaluate<H>>(
+    b: &Board<H>,
+    moves_into_game: u32,
+    c: &Config<E>,
+    trace: bool,
+) -> Option<Report> {
+    search_with(b, moves_into_game, c, trace, None)
 }
 
 /// The root's order of moves (with [`Config::root_first`] first), the best-ordered move's short-look value (if the short look

@@ -13,6 +13,7 @@
 
 use super::notation::{turns, MACHINE, PERSON};
 use crate::board::{Board, Side, HOLES};
+use crate::word18;
 
 /// Stones per pit of the game the memory records ("the memory is designed to record positions
 /// of 3-in-a-pit kalah", IV.3).
@@ -196,11 +197,6 @@ pub fn compact_words(c: u64) -> [u32; 3] {
     std::array::from_fn(|g| (0..4).fold(0, |acc, j| (acc << 4) | nib(4 * g + j)))
 }
 
-/// An 18-bit rotate left (the PDP-1's `ral`).
-fn rotl18(v: u32, n: u32) -> u32 {
-    ((v << n) | (v >> (18 - n))) & 0o777777
-}
-
 /// The first slot of the window of a whole position (compacted `c`, machine kalah `mk`) in a
 /// part of `size` slots: the words' exclusive or, the second rotated 5 and the third 11 bits,
 /// with the kalah; folded by its rotation of 9 bits; the low bits up to the power of two at or
@@ -215,7 +211,7 @@ pub fn window_start(c: u64, mk: u8, size: usize) -> usize {
 /// start in a part of `size` slots.
 fn fold(w: u32, size: usize) -> usize {
     let n = (size - LIST - WINDOW + 1) as u32;
-    let x = (w ^ rotl18(w, 9)) & (n.next_power_of_two() - 1);
+    let x = (w ^ word18::rotl(w, 9)) & (n.next_power_of_two() - 1);
     LIST + if x >= n { x - n } else { x } as usize
 }
 
@@ -233,7 +229,7 @@ pub fn spill_part(c: u64, mk: u8, part: usize, parts: usize) -> Option<usize> {
         return None;
     }
     let w = hash_word(c, mk);
-    let u = w ^ rotl18(w, 5) ^ rotl18(w, 13);
+    let u = w ^ word18::rotl(w, 5) ^ word18::rotl(w, 13);
     let q = ((u & 0o377) as usize * parts) >> 8;
     Some(if q == part { (part + 1) % parts } else { q })
 }
@@ -273,7 +269,7 @@ pub fn char_window_start(c: u64, t: usize, size: usize) -> usize {
 /// and the third 11, and the machine kalah.
 fn hash_word(c: u64, mk: u8) -> u32 {
     let [w1, w2, w3] = compact_words(c);
-    w1 ^ rotl18(w2, 5) ^ rotl18(w3, 11) ^ u32::from(mk)
+    w1 ^ word18::rotl(w2, 5) ^ word18::rotl(w3, 11) ^ u32::from(mk)
 }
 
 /// What a probe of a list or window found.
@@ -992,14 +988,14 @@ mod tests {
         let c = (0..12).fold(0u64, |c, k| c | ((k as u64 + 1) << (4 * k)));
         let [w1, w2, w3] = compact_words(c);
         assert_eq!((w1, w2, w3), (0x1234, 0x5678, 0x9abc));
-        let w = w1 ^ rotl18(w2, 5) ^ rotl18(w3, 11) ^ 3;
+        let w = w1 ^ word18::rotl(w2, 5) ^ word18::rotl(w3, 11) ^ 3;
         let n = (TABLE - LIST - WINDOW + 1) as u32;
-        let x = (w ^ rotl18(w, 9)) & 2047;
+        let x = (w ^ word18::rotl(w, 9)) & 2047;
         let h = if x >= n { x - n } else { x };
         assert_eq!(window_start(c, 3, TABLE), LIST + h as usize);
-        assert_eq!(rotl18(0o400001, 1), 0o000003);
+        assert_eq!(word18::rotl(0o400001, 1), 0o000003);
         // The spill part (`zsp`): w mixed again, its low eight bits times eleven, over 256.
-        let u = w ^ rotl18(w, 5) ^ rotl18(w, 13);
+        let u = w ^ word18::rotl(w, 5) ^ word18::rotl(w, 13);
         let q = ((u as usize & 0o377) * 11) >> 8;
         assert_eq!(spill_part(c, 3, (q + 1) % 11, 11), Some(q));
         assert_eq!(spill_part(c, 3, q, 11), Some((q + 1) % 11));
