@@ -177,7 +177,7 @@ fn session(iterations: usize, seed: u64, index: bool) -> Bench {
         secs(memory)
     );
     if let Some(pr) = PROFILE.with(|p| p.borrow_mut().take()) {
-        let labels = labels_by_address(&p.k);
+        let labels = p.k.asm.labels.clone();
         if let Some((ns, by_pc)) = &pr.longest {
             eprintln!("the longest timed turn by routine ({:.2} s):", secs(*ns));
             by_pc.print(&labels, *ns, 40);

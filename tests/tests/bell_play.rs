@@ -477,7 +477,7 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
     b.cells = cells;
     b.to_move = MACHINE;
     set_position(&mut k, &b, tw);
-    let labels = labels_by_address(&k);
+    let labels = k.asm.labels.clone();
     let mut by_pc = ByPc::new();
     let (wt, t0) = (k.sym("wt"), k.m.time_ns());
     // The positions the look-aheads examine: each is counted by an `idx ef` (the root by srh's

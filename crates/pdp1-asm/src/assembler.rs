@@ -130,6 +130,9 @@ pub(crate) struct Pass<'a> {
     pub(crate) words: BTreeMap<u32, Word>,
     /// (listing line, location, word) in the order emitted.
     emitted: Vec<(usize, u32, Word)>,
+    /// Tags outside macro expansions by their full address, the field included
+    /// ([`Assembly::labels`]).
+    labels: BTreeMap<u32, String>,
     /// Listing line → value of a parameter assignment on it.
     assigned: HashMap<usize, u32>,
     pub(crate) diags: Vec<Diagnostic>,
@@ -172,6 +175,7 @@ impl<'a> Pass<'a> {
             radix: 8,
             words: BTreeMap::new(),
             emitted: Vec::new(),
+            labels: BTreeMap::new(),
             assigned: HashMap::new(),
             diags: Vec::new(),
             literals: Vec::new(),
@@ -482,7 +486,11 @@ impl<'a> Pass<'a> {
                 // with a label can be called more than once.
                 let value = match self.calls.last() {
                     Some(&(_, _, start)) => self.clc.wrapping_sub(start) & 0o777_777,
-                    None => self.clc,
+                    None => {
+                        self.labels
+                            .insert(self.field << 12 | self.clc, name.clone());
+                        self.clc
+                    }
                 };
                 self.define(cur, col, &name, value, SymbolKind::Label);
                 cur.pos = end + 1;
@@ -1245,6 +1253,7 @@ pub fn assemble_files_with_notes(
             }
             let asm = Assembly {
                 listing: listing(&lines, &pass, &parts),
+                labels: std::mem::take(&mut pass.labels),
                 words: pass.words,
                 start: pass.start,
                 symbols,

@@ -33,6 +33,11 @@ pub struct Assembly {
     pub symbols: SymbolTable,
     /// Location, word and source line for every source line.
     pub listing: String,
+    /// The tags (`name,`) outside macro expansions by their full address, field included: in a
+    /// `field` the symbols hold only the 12 bits within it, as its own instructions address
+    /// it, so a profiler or debugger that names a running program's 16-bit addresses needs
+    /// these. Several tags at one address: the last.
+    pub labels: BTreeMap<u32, String>,
 }
 
 impl Assembly {

@@ -108,6 +108,14 @@ fn a_program_in_two_fields_loads_and_runs() {
                r,\t0\nw,\t0\n\tconstants\nfield 0\n\tstart go\n";
     let asm = assemble(src, "two.mac").unwrap_or_else(|e| panic!("{e}"));
     assert!(asm.words.contains_key(&0o10200), "field 1's words at 10200");
+    // Field 1's tags are 12-bit symbols (its own instructions address them so) and full
+    // addresses in `labels`: `r` is the seventh word from 200, `w` the eighth.
+    assert_eq!(asm.symbols.value_of("r"), Some(0o206));
+    let at = |a: u32| asm.labels.get(&a).map(String::as_str);
+    assert_eq!(
+        (at(0o100), at(0o10206), at(0o10207), at(0o206)),
+        (Some("go"), Some("r"), Some("w"), None)
+    );
     let image = tape::Image {
         words: asm.words.clone(),
         start: asm.start,

@@ -304,30 +304,6 @@ impl ByPc {
     }
 }
 
-/// The program's labels (`tag,`) by their address, from the listing: field 16's symbols hold
-/// only their 12-bit address within the field (roms/bell-mem.mac), the listing all 16 bits.
-pub fn labels_by_address(k: &Program) -> BTreeMap<u32, String> {
-    let mut labels = BTreeMap::new();
-    for line in k.asm.listing.lines() {
-        // Line number, location, word, then the source.
-        let mut it = line.split_whitespace();
-        let (Some(_), Some(loc), Some(word), Some(src)) =
-            (it.next(), it.next(), it.next(), it.next())
-        else {
-            continue;
-        };
-        let (Ok(loc), Ok(_)) = (u32::from_str_radix(loc, 8), u32::from_str_radix(word, 8)) else {
-            continue;
-        };
-        if let Some(tag) = src.strip_suffix(',') {
-            if !tag.is_empty() && tag.chars().all(|c| c.is_ascii_alphanumeric()) {
-                labels.insert(loc, tag.to_string());
-            }
-        }
-    }
-    labels
-}
-
 /// The machine turns profiled by routine (`BELL_BENCH_PROFILE=1`, bell_benchmark.rs): the
 /// longest of those timed ([`MEMORY_TIME_FROM`] positions or more) and all of them together.
 #[derive(Default)]
