@@ -250,18 +250,13 @@ fn a_wrong_entry_is_corrected() {
 /// Field 16's routine `name` called as field 0 calls it (`jsp i` in extend mode, back by `jmp i`
 /// through the ac): here back to `wt`, where the program waits; the ac it returns.
 fn call_memory(k: &mut Program, name: &str) -> u32 {
-    use pdp1_core::{Limit, StopReason, Word};
-    let wt = k.sym("wt");
     k.m.set_extend_mode(true);
-    k.m.set_ac(Word::new(wt));
+    let wt = k.sym("wt");
+    k.m.set_ac(pdp1_core::Word::new(wt));
     k.m.set_pc(0o160000 + k.sym(name));
-    let limit = Limit {
-        until_ns: Some(k.m.time_ns() + 1_000_000_000),
-        instructions: None,
-    };
-    assert_eq!(k.m.run_until(limit), StopReason::Breakpoint(wt), "{name}");
+    let ac = run_back_to_wt(k, name);
     k.m.set_extend_mode(false);
-    k.m.ac().bits()
+    ac
 }
 
 /// Issue 29: the list's look-up (`zls`) keeps each entry's mask of word 2 (`zlm`, valid while

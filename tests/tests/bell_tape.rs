@@ -540,3 +540,134 @@ fn part_10_ends_where_the_memory_code_begins() {
         assert_entries(&k2, &r2, &format!("a game after part 10 slot {slot}"));
     }
 }
+
+/// Issue 29: a memory tape of version 2 (part 10 of 1024 entries, its whole positions where the
+/// fold for 1024 put them, many past slot 511) converted to version 3
+/// (`kalah::bell::convert_version_2`, `bell_tape_convert`): parts 0–9 and part 10's list keep
+/// their slots, part 10's whole positions are stored again by the memory's store. The PDP-1
+/// program reads the converted tape whole, its memory is the reference's slot for slot, and it
+/// finds every one of the old part 10's positions that was not forgotten, won or lost as stored
+/// (its `mlk`, from part 10, spill windows included).
+#[test]
+fn a_version_2_tape_converts_and_reads_on_the_pdp1() {
+    use kalah::bell::{
+        convert_version_2, ConvertError, Entry, Outcome, Table, LIST, REPLIES, VERSION_2_PART_10,
+    };
+    let (_, r, mut rng) = learnt(0xbe11_7005, 2);
+    // Part 10 as version 2 filled it: a characteristic in its list, then random whole positions,
+    // each in the first empty slot of its window in a part of 1024.
+    let mut source = r.clone();
+    let mut old = Table::with_size(VERSION_2_PART_10);
+    let opening = {
+        let mut b = kalah::Board::new(3);
+        b.to_move = kalah::bell::MACHINE;
+        b
+    };
+    let listed = Entry {
+        min_kalah: true,
+        ..Entry::exact(&opening, Outcome::Win).unwrap()
+    };
+    assert!(listed.is_characteristic());
+    assert!(old.place(0, listed));
+    // 420 of them: more than 512 slots less the list hold without a window filling.
+    const WHOLE: usize = 420;
+    let mut boards = Vec::new();
+    while boards.len() < WHOLE {
+        let b = random_position(&mut rng, 0);
+        let outcome = if rng.below(2) == 0 {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        let Some(e) = Entry::exact(&b, outcome) else {
+            continue;
+        };
+        if kalah::bell::end_value(&b).is_some() || old.lookup(&b).is_some() {
+            continue;
+        }
+        assert_eq!(old.store(e), kalah::bell::Stored::New);
+        boards.push((b, e));
+    }
+    let past = old.entries().filter(|(s, _)| *s >= 512).count();
+    assert!(past > 100, "{past} entries past slot 511");
+    source.memory.parts[REPLIES] = old;
+    let v2 = with_version(&source.punch(), 2);
+
+    let c = convert_version_2(&v2).expect("a version-2 tape");
+    assert_eq!((c.part_10, c.listed), (WHOLE + 1, 1));
+    let spilled: usize = c.spilled.iter().map(|(_, n)| n).sum();
+    assert_eq!(c.stored + spilled + c.forgotten.len(), WHOLE, "{c:?}");
+    assert!(spilled > 0, "the part of 512 spills: {c:?}");
+    assert_eq!(c.entries, source.memory.len() - c.forgotten.len());
+
+    // The reference and the PDP-1 read it whole, alike.
+    let mut r2 = Bell::new(options(true, true));
+    let typed = typed_for(&mut r2, &c.tape);
+    assert_eq!(typed, format!("r\nread {}\n", c.entries));
+    assert_eq!(
+        r2.memory.parts[REPLIES].entries().next(),
+        Some((0, &listed))
+    );
+    // Parts 0–9 keep their slots, with what part 10 spilled to them besides.
+    for n in 0..REPLIES {
+        let (before, after) = (&source.memory.parts[n], &r2.memory.parts[n]);
+        assert!(
+            before
+                .entries()
+                .all(|(s, e)| after.entries().any(|x| x == (s, e))),
+            "part {n} kept"
+        );
+        let to_n = c
+            .spilled
+            .iter()
+            .find(|(p, _)| *p == n)
+            .map_or(0, |(_, k)| *k);
+        assert_eq!(after.len(), before.len() + to_n, "part {n}");
+    }
+    let mut k2 = boot(test_word(true, true));
+    assert_eq!(read(&mut k2, c.tape.clone()), typed);
+    assert_entries(&k2, &r2, "the converted tape");
+    // Every position of the old part 10 not forgotten is found, as stored, on both.
+    let mut found = 0;
+    for (b, e) in &boards {
+        if c.forgotten.contains(e) {
+            continue;
+        }
+        assert_eq!(r2.memory.lookup(REPLIES, b), Some(e), "{:?}", b.cells);
+        set_position(&mut k2, b, test_word(true, true));
+        let want = if e.outcome == Outcome::Win { 1 } else { 2 };
+        assert_eq!(pdp1_lookup(&mut k2, REPLIES), want, "{:?}", b.cells);
+        found += 1;
+    }
+    assert_eq!(found + c.forgotten.len(), WHOLE);
+    // The list's entry stays first in part 10's list: no slot of the list was stored by hash.
+    assert!(r2.memory.parts[REPLIES]
+        .entries()
+        .all(|(s, e)| s >= LIST || *e == listed));
+
+    // A tape of this version, a foreign one, a damaged part: refused, with their reasons.
+    assert_eq!(
+        convert_version_2(&c.tape),
+        Err(ConvertError::Version(kalah::bell::TAPE_VERSION))
+    );
+    let foreign = std::fs::read(kalah_support::roms().join("kalah.rim")).unwrap();
+    assert_eq!(
+        convert_version_2(&foreign),
+        Err(ConvertError::Tape(kalah::bell::TapeError::Foreign))
+    );
+    let s = segments(&v2);
+    let mut bad = v2.clone();
+    bad[s[1 + REPLIES] + 3 * 2 + 2] ^= 0o004;
+    assert_eq!(convert_version_2(&bad), Err(ConvertError::Part(REPLIES)));
+    let cut = v2[..s[1 + 3] + 4].to_vec();
+    assert_eq!(convert_version_2(&cut), Err(ConvertError::Part(3)));
+    // A version-2 tape whose part 10 has an entry past slot 1023: damaged there as well.
+    let mut wide = r.clone();
+    let mut t = Table::with_size(kalah::bell::TABLE);
+    assert!(t.place(VERSION_2_PART_10, listed));
+    wide.memory.parts[REPLIES] = t;
+    assert_eq!(
+        convert_version_2(&with_version(&wide.punch(), 2)),
+        Err(ConvertError::Part(REPLIES))
+    );
+}

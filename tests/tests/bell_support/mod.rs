@@ -680,14 +680,8 @@ impl Pair {
             t.entries().map(|(s, _)| s).filter(|&s| s >= LIST).collect();
         let mut full_in_a_row = 0;
         while full_in_a_row < in_a_row && taken.len() < size - LIST {
-            let mk = from_kalah + rng.below(21 - from_kalah as u64) as u8;
-            let mut b = Board::new(0);
-            b.to_move = MACHINE;
-            b.cells[MACHINE.kalah()] = mk;
-            for _ in mk..36 {
-                let side = if rng.below(2) == 0 { MACHINE } else { PERSON };
-                b.cells[side.pit_index(1 + rng.below(6) as u8)] += 1;
-            }
+            let b = random_position(&mut rng, from_kalah);
+            let mk = b.kalah(MACHINE);
             let outcome = if rng.below(wins + losses) < wins {
                 Outcome::Win
             } else {
@@ -731,6 +725,43 @@ impl Pair {
             assert_parameters(&self.k, &self.r, ctx);
         }
     }
+}
+
+/// A random whole 3-in-a-pit position, the machine to move, its kalah `from_kalah`–20 and the
+/// other stones one by one in random pits (some may hold more than 15: not storable).
+pub fn random_position(rng: &mut Rng, from_kalah: u8) -> Board {
+    let mk = from_kalah + rng.below(21 - from_kalah as u64) as u8;
+    let mut b = Board::new(0);
+    b.to_move = MACHINE;
+    b.cells[MACHINE.kalah()] = mk;
+    for _ in mk..36 {
+        let side = if rng.below(2) == 0 { MACHINE } else { PERSON };
+        b.cells[side.pit_index(1 + rng.below(6) as u8)] += 1;
+    }
+    b
+}
+
+/// Run from the pc set until the program is back at `wt`, where it waits (within an emulated
+/// second): a routine called with `wt` as its way back. The ac it returns.
+pub fn run_back_to_wt(k: &mut Program, what: &str) -> u32 {
+    use pdp1_core::{Limit, StopReason};
+    let limit = Limit {
+        until_ns: Some(k.m.time_ns() + 1_000_000_000),
+        instructions: None,
+    };
+    let wt = k.sym("wt");
+    assert_eq!(k.m.run_until(limit), StopReason::Breakpoint(wt), "{what}");
+    k.m.ac().bits()
+}
+
+/// The PDP-1's look-up (`mlk`, as the look-ahead calls it: by `jda`, the part in the ac) of
+/// the board set up, the machine to move, in part `part`: 0 unknown, 1 won, 2 lost.
+pub fn pdp1_lookup(k: &mut Program, part: usize) -> u32 {
+    let (mlk, wt) = (k.sym("mlk"), k.sym("wt"));
+    k.m.write(mlk, Word::new(part as u32)).unwrap();
+    k.m.set_ac(Word::new(wt));
+    k.m.set_pc(mlk + 1);
+    run_back_to_wt(k, "mlk")
 }
 
 /// Replay the person's turns of `lost` on the PDP-1 beside the reference: the machine position

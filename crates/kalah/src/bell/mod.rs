@@ -63,8 +63,8 @@ pub use player::{
     MachineMove, Options, Say, Stats, BACKTRACK_NODES, DEPTH, WIN,
 };
 pub use tape::{
-    entry_words, tape_sum, words_entry, TapeError, TapeReport, TAPE_LEADER, TAPE_MAGIC,
-    TAPE_VERSION,
+    convert_version_2, entry_words, tape_sum, words_entry, Conversion, ConvertError, TapeError,
+    TapeReport, TAPE_LEADER, TAPE_MAGIC, TAPE_VERSION, VERSION_2_PART_10,
 };
 pub use teacher::{
     teach, DecGame, DecOpponent, ReplayTally, Replayed, Strategy, Teacher, ENTRIES_DEPTH,

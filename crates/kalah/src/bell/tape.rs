@@ -5,9 +5,10 @@
 //! records, each entry as the PDP-1 program's four 18-bit words ([`entry_words`]).
 
 use super::memory::{
-    nibble, Count, Entry, Outcome, Records, Table, KALAH_CUT, NIBBLE_HOLES, PARAM_FROM,
+    nibble, Count, Entry, Outcome, Records, Stored, Table, KALAH_CUT, LIST, NIBBLE_HOLES,
+    PARAM_FROM, REPLIES, TABLE,
 };
-use super::player::Bell;
+use super::player::{Bell, Options};
 
 /// The first word of a memory tape: "bel" in FIO-DEC (b 62, e 65, l 43).
 pub const TAPE_MAGIC: u32 = 0o626543;
@@ -202,6 +203,12 @@ impl Bell {
     /// then slot and four words for each), and the records segment (the rows the parameters
     /// are made of); each segment ends with the one's-complement sum of its words.
     pub fn punch(&self) -> Vec<u8> {
+        self.punch_version(TAPE_VERSION)
+    }
+
+    /// [`Bell::punch`] with the header's version word `version` (a version-2 tape for the
+    /// converter's tests).
+    fn punch_version(&self, version: u32) -> Vec<u8> {
         // A word of 0 before the header, after a leader: a loader that has just read the boot
         // tape may take some of its frames (the PDP-1 program seeks the mark line by line).
         let mut out = vec![0u8; TAPE_LEADER];
@@ -217,7 +224,7 @@ impl Bell {
         segment(
             &[
                 TAPE_MAGIC,
-                TAPE_VERSION,
+                version,
                 self.memory.parts.len() as u32,
                 self.memory.parts[0].size() as u32,
                 flags,
@@ -243,21 +250,7 @@ impl Bell {
     /// independent), and so does everything after a segment whose length cannot be trusted.
     pub fn read_tape(&mut self, tape: &[u8]) -> Result<TapeReport, TapeError> {
         let mut r = TapeReader { tape, pos: 0 };
-        // Words of 0 before the header are skipped (the word a loader may take).
-        let mut first = r.word().ok_or(TapeError::Foreign)?;
-        while first == 0 {
-            first = r.word().ok_or(TapeError::Foreign)?;
-        }
-        if first != TAPE_MAGIC {
-            return Err(TapeError::Foreign);
-        }
-        // The mark, then a tape that ends inside the header: a damaged memory tape, not a
-        // foreign one (as the PDP-1 program types it).
-        let mut head = vec![first];
-        head.extend(r.words(5).ok_or(TapeError::Header)?);
-        if tape_sum(&head[..5]) != head[5] {
-            return Err(TapeError::Header);
-        }
+        let head = r.header()?;
         if head[1] != TAPE_VERSION {
             return Err(TapeError::Version(head[1]));
         }
@@ -311,12 +304,147 @@ impl Bell {
     }
 }
 
+/// Part 10's entries on a version-2 tape: 1024, before issue 29 gave 512 more of its place to
+/// the memory (`CODE_ENTRIES` was 256).
+pub const VERSION_2_PART_10: usize = 1024;
+
+/// Why a version-2 memory tape was not converted ([`convert_version_2`]; nothing is punched).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConvertError {
+    /// Not a memory tape, or its header damaged.
+    #[error(transparent)]
+    Tape(#[from] TapeError),
+    #[error("memory tape of format version {0}: only version 2 is converted (version {TAPE_VERSION} is read as it is)")]
+    Version(u32),
+    #[error("version-2 memory tape for {parts} parts of {table} entries: a memory tape has 1 or 11 parts of 1280")]
+    Layout { parts: u32, table: u32 },
+    /// A part's segment damaged or cut short: converting would lose that part's entries.
+    #[error("memory tape's part {0} damaged or cut short: not converted")]
+    Part(usize),
+    #[error("memory tape's game records damaged or cut short: not converted")]
+    Records,
+}
+
+/// What converting a version-2 tape did with part 10's entries (the other parts are copied
+/// slot for slot).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conversion {
+    /// The version-3 tape.
+    pub tape: Vec<u8>,
+    /// The entries of the memory (and of the tape).
+    pub entries: usize,
+    /// Part 10's entries on the old tape.
+    pub part_10: usize,
+    /// Those of its list (its first [`LIST`] slots), kept in their slots.
+    pub listed: usize,
+    /// Those stored again in part 10 by the memory's store (its window for the part of 512).
+    pub stored: usize,
+    /// Those the store spilled, as (part, how many), the parts in order.
+    pub spilled: Vec<(usize, usize)>,
+    /// The entries the store forgot (part 10's window and its spill window full): the old
+    /// entry's or the one it replaced, by the forgetting rule ([`Table::store`]).
+    pub forgotten: Vec<Entry>,
+}
+
+/// Convert a memory tape punched by version 2 (the split memory's part 10 of 1024 entries) to
+/// version 3 (part 10 of 512, issue 29). Parts 0–9 keep their slots, and so does part 10's list;
+/// part 10's other entries, whose slots came from the fold for 1024, are stored again one by
+/// one in slot order through the memory's store ([`Memory::store`]): into their window for a
+/// part of 512, spilling and forgetting by the memory's rules, which the [`Conversion`] reports.
+/// An unsplit memory's one table is the same in both versions: only the version changes. The
+/// options and the game records are carried over. A foreign tape, another version or layout,
+/// and a damaged segment are refused: nothing is lost silently.
+///
+/// [`Memory::store`]: super::Memory::store
+pub fn convert_version_2(old: &[u8]) -> Result<Conversion, ConvertError> {
+    let mut r = TapeReader { tape: old, pos: 0 };
+    let head = r.header()?;
+    if head[1] != 2 {
+        return Err(ConvertError::Version(head[1]));
+    }
+    let (parts, table) = (head[2] as usize, head[3] as usize);
+    if !matches!(parts, 1 | 11) || table != TABLE {
+        return Err(ConvertError::Layout {
+            parts: head[2],
+            table: head[3],
+        });
+    }
+    let options = head[4];
+    let mut bell = Bell::new(Options {
+        split: parts > 1,
+        characteristics: options & OPT_CHARACTERISTICS != 0,
+        draws_as_wins: options & OPT_DRAWS_AS_WINS != 0,
+        characteristic_index: options & OPT_INDEX != 0,
+        ..Options::default()
+    });
+    let indexed = bell.memory.parts[0].indexed;
+    let mut old_part_10 = None;
+    for n in 0..parts {
+        let size = if n == REPLIES {
+            VERSION_2_PART_10
+        } else {
+            TABLE
+        };
+        let Some(Ok(mut t)) = r.part(n, table, size) else {
+            return Err(ConvertError::Part(n));
+        };
+        t.indexed = indexed;
+        if n == REPLIES {
+            old_part_10 = Some(t);
+        } else {
+            bell.memory.parts[n] = t;
+        }
+    }
+    bell.records = r.records().ok_or(ConvertError::Records)?;
+    let mut c = Conversion::default();
+    for (slot, e) in old_part_10.iter().flat_map(Table::entries) {
+        c.part_10 += 1;
+        if slot < LIST {
+            bell.memory.parts[REPLIES].place(slot, *e);
+            c.listed += 1;
+            continue;
+        }
+        match bell.memory.store(REPLIES, *e) {
+            Stored::New => c.stored += 1,
+            Stored::Spilled(q) => match c.spilled.iter_mut().find(|(p, _)| *p == q) {
+                Some((_, k)) => *k += 1,
+                None => c.spilled.push((q, 1)),
+            },
+            Stored::Forgot(f) => c.forgotten.push(f),
+        }
+    }
+    c.spilled.sort_unstable();
+    c.entries = bell.memory.len();
+    c.tape = bell.punch();
+    Ok(c)
+}
+
 struct TapeReader<'a> {
     tape: &'a [u8],
     pos: usize,
 }
 
 impl TapeReader<'_> {
+    /// The header's words (mark, version, parts, entries a part, options) once its mark is
+    /// found and its sum is right. Words of 0 before it are skipped (the word a loader may take).
+    fn header(&mut self) -> Result<[u32; 5], TapeError> {
+        let mut first = self.word().ok_or(TapeError::Foreign)?;
+        while first == 0 {
+            first = self.word().ok_or(TapeError::Foreign)?;
+        }
+        if first != TAPE_MAGIC {
+            return Err(TapeError::Foreign);
+        }
+        // The mark, then a tape that ends inside the header: a damaged memory tape, not a
+        // foreign one (as the PDP-1 program types it).
+        let rest = self.words(5).ok_or(TapeError::Header)?;
+        let head = [first, rest[0], rest[1], rest[2], rest[3]];
+        if tape_sum(&head) != rest[4] {
+            return Err(TapeError::Header);
+        }
+        Ok(head)
+    }
+
     /// The next word: blank frames skipped, three frames with hole 8.
     fn word(&mut self) -> Option<u32> {
         while self.tape.get(self.pos) == Some(&0) {
@@ -462,6 +590,40 @@ mod tests {
         assert_eq!(other.memory.parts, bell.memory.parts);
         assert_eq!(other.punch(), tape);
         assert_eq!(other.memory.lookup(4, &b), Some(&e));
+    }
+
+    /// A version-2 tape whose part 10 holds nothing past its list converts to the version-3
+    /// punch of the same memory, frame for frame: split or not (the unsplit memory's one table
+    /// is the same in both versions), with the options and the records.
+    #[test]
+    fn a_version_2_tape_without_part_10_converts_to_the_same_memory() {
+        use super::super::memory::REPLIES;
+        use super::super::player::Options;
+        let (_, e, _) = opening_loss();
+        let listed = Entry {
+            min_kalah: true,
+            ..e
+        };
+        for split in [true, false] {
+            let mut bell = Bell::new(Options {
+                split,
+                draws_as_wins: true,
+                ..Options::default()
+            });
+            bell.memory.store(0, e);
+            bell.memory.parts.last_mut().unwrap().place(3, listed);
+            bell.records.games = 7;
+            bell.records.counts[12][4].won = 5;
+            let c = convert_version_2(&bell.punch_version(2)).unwrap();
+            assert_eq!(c.tape, bell.punch(), "split {split}");
+            assert_eq!(c.entries, 2);
+            let part_10 = usize::from(split);
+            assert_eq!((c.part_10, c.listed, c.stored), (part_10, part_10, 0));
+            assert!(c.spilled.is_empty() && c.forgotten.is_empty());
+            if split {
+                assert_eq!(bell.memory.parts[REPLIES].size(), 512);
+            }
+        }
     }
 
     /// Words that cannot be an entry: the PDP-1's empty entry (word 0 of 0), a pit of 7 that
