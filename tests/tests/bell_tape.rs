@@ -574,11 +574,8 @@ fn a_version_2_tape_converts_and_reads_on_the_pdp1() {
     let mut boards = Vec::new();
     while boards.len() < WHOLE {
         let b = random_position(&mut rng, 0);
-        let outcome = if rng.below(2) == 0 {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        };
+        // won and lost in turn
+        let outcome = [Outcome::Win, Outcome::Loss][boards.len() % 2];
         let Some(e) = Entry::exact(&b, outcome) else {
             continue;
         };
