@@ -341,8 +341,8 @@ pub struct Conversion {
     pub stored: usize,
     /// Those the store spilled, as (part, how many), the parts in order.
     pub spilled: Vec<(usize, usize)>,
-    /// The entries the store forgot (part 10's window and its spill window full): the old
-    /// entry's or the one it replaced, by the forgetting rule ([`Table::store`]).
+    /// The entries the store forgot (part 10's window and its spill window full): the tape's
+    /// entry itself or the one it replaced, by the forgetting rule ([`Table::store`]).
     pub forgotten: Vec<Entry>,
 }
 
