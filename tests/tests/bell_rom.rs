@@ -14,8 +14,10 @@ fn bell_rim_is_the_assembled_bell_mac() {
         "roms/bell.rim is stale: cargo run -p pdp1-asm -- @roms/bell.files --format blk -o roms/bell.rim"
     );
     // The program and its tables fit field 0 below the 16-bit loader (7746); the memory's
-    // code is in field 16, in the top 1024 words of part 10's place (164000-165777), which
-    // part 10's 1024 entries (154000-163777) leave; the search stack is in field 17, from
+    // code is in field 16, from 164000 to the game's record at 166000; part 10's 512 entries
+    // (154000-157777) leave 160000-163777 to the memory's tables (issue 29): the presence
+    // filter at 160000-161777, nothing assembled there (0 when the program is read in, like
+    // the parts), its code from 162000; the search stack is in field 17, from
     // `stk` to the game records at 175100: 4 or 5 words a sowing below the root (the frame
     // nl2 keeps for pfr), room for 100 sowings; below it the boards `bsc` and `bsv` (16 words
     // each), above the back-track's lists, which end at `blt` (tls's stack grows down from
@@ -25,12 +27,23 @@ fn bell_rim_is_the_assembled_bell_mac() {
         top < pdp1_asm::tape::EXT_LOADER_BASE,
         "field 0 ends at {top:o}"
     );
-    let part10_end = 0o10000 + (10 * kalah::bell::TABLE + 1280 - kalah::bell::CODE_ENTRIES) * 4;
+    use kalah::bell::{CODE_ENTRIES, REPLIES, TABLE};
+    let part10_end = 0o10000 + (REPLIES * TABLE + TABLE - CODE_ENTRIES) as u32 * 4;
+    assert_eq!(part10_end, 0o160000, "part 10 ends at {part10_end:o}");
+    let filter: Vec<u32> = asm
+        .words
+        .range(part10_end..0o162000)
+        .map(|(&a, _)| a)
+        .collect();
+    assert!(
+        filter.is_empty(),
+        "{} words assembled in the filter, the first at {:o}",
+        filter.len(),
+        filter[0]
+    );
     let beyond: Vec<u32> = asm.words.range(0o10000..).map(|(&a, _)| a).collect();
     assert!(
-        beyond
-            .iter()
-            .all(|&a| (part10_end as u32..0o166000).contains(&a)),
+        beyond.iter().all(|&a| (0o162000..0o166000).contains(&a)),
         "words outside field 0 from {:o} to {:o}",
         beyond[0],
         beyond[beyond.len() - 1]

@@ -149,6 +149,26 @@ fn segments(tape: &[u8]) -> Vec<usize> {
     s
 }
 
+/// `tape` with its header's version word made `version` (and the header's sum made right).
+fn with_version(tape: &[u8], version: u32) -> Vec<u8> {
+    let s = segments(tape)[0];
+    let word = |i: usize| {
+        tape[s + 3 * i..s + 3 * i + 3]
+            .iter()
+            .fold(0, |w, &f| (w << 6) | u32::from(f & 0o77))
+    };
+    let mut head: Vec<u32> = (0..5).map(word).collect();
+    head[1] = version;
+    head.push(kalah::bell::tape_sum(&head));
+    let mut out = tape.to_vec();
+    for (i, w) in head.into_iter().enumerate() {
+        for (j, shift) in [12, 6, 0].into_iter().enumerate() {
+            out[s + 3 * i + j] = 0o200 | ((w >> shift) & 0o77) as u8;
+        }
+    }
+    out
+}
+
 /// What the PDP-1 types on reading `tape` into a machine whose memory is `before`'s (the
 /// reference mirrors it): each part the reference keeps, the records if it keeps them, and the
 /// entries then in the memory. `before` becomes the memory after the read.
@@ -220,6 +240,16 @@ fn a_damaged_or_foreign_tape_is_refused_and_the_memory_kept() {
     let foreign = std::fs::read(kalah_support::roms().join("kalah.rim")).unwrap();
     assert_eq!(read(&mut k3, foreign), "r\nnot a memory tape\n");
     assert_entries(&k3, &r3, "after the foreign tape");
+    // A tape of another version (2: part 10 of 1024 entries, issue 29), the same otherwise:
+    // refused like a foreign one by both, and the tape is right but for it.
+    assert_eq!(with_version(&tape, kalah::bell::TAPE_VERSION), tape);
+    let old = with_version(&tape, 2);
+    assert_eq!(
+        r3.clone().read_tape(&old),
+        Err(kalah::bell::TapeError::Version(2))
+    );
+    assert_eq!(read(&mut k3, old), "r\nnot a memory tape\n");
+    assert_entries(&k3, &r3, "after the version-2 tape");
     assert_eq!(read(&mut k3, Vec::new()), "r\nno tape\n");
     assert_entries(&k3, &r3, "with no tape");
     // The good tape is taken whole.
@@ -578,8 +608,8 @@ fn reads_back_and_plays_alike(
     }
 }
 
-/// Part 10 keeps 1024 entries (the memory's code is in the rest of its place, field 16): a
-/// tape whose part 10 has an entry in slot 1023 is read, one in slot 1024 is damaged and the
+/// Part 10 keeps 512 entries (the rest of its place is field 16's, the memory's code and free
+/// room): a tape whose part 10 has an entry in slot 511 is read, one in slot 512 is damaged and the
 /// part kept, on the PDP-1 as in the reference (whose read this mirrors), and the memory's code
 /// is untouched either way (the machine plays on alike).
 #[test]

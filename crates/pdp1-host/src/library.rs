@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x59c8de8183dd1c8d,
+        0xd6e6e3cf15e27545,
         "bell",
     ),
     Known {

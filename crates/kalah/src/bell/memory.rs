@@ -23,10 +23,11 @@ pub const TOTAL: u8 = 12 * STONES;
 /// Entries in one part of the memory (IV.3).
 pub const TABLE: usize = 1280;
 /// Entries the split memory's last part gives up (issue 29): the PDP-1 program keeps its memory
-/// code in the top 1024 words of that part's table (field 16, `roms/bell-mem.mac`), so the part
-/// of the games no other part takes holds 1024 entries. The reference keeps the same layout so
-/// that the two compare slot for slot.
-pub const CODE_ENTRIES: usize = 256;
+/// code in the top 3072 words of that part's table (field 16: 160000–163777 free for the
+/// memory's tables, `roms/bell-mem.mac` from 164000), so the part of the games no other part
+/// takes holds 512 entries (154000–157777; it is the part the fewest games reach). The
+/// reference keeps the same layout so that the two compare slot for slot.
+pub const CODE_ENTRIES: usize = 768;
 /// The slots at the start of a part that hold its characteristic entries, scanned first by
 /// every look-up (issue 29; 4–16 of them in the tests, full in the crowded parts of a long
 /// session, where they forget wins only).

@@ -63,7 +63,8 @@ pub use player::{
     MachineMove, Options, Say, Stats, BACKTRACK_NODES, DEPTH, WIN,
 };
 pub use tape::{
-    entry_words, words_entry, TapeError, TapeReport, TAPE_LEADER, TAPE_MAGIC, TAPE_VERSION,
+    entry_words, tape_sum, words_entry, TapeError, TapeReport, TAPE_LEADER, TAPE_MAGIC,
+    TAPE_VERSION,
 };
 pub use teacher::{
     teach, DecGame, DecOpponent, ReplayTally, Replayed, Strategy, Teacher, ENTRIES_DEPTH,

@@ -11,9 +11,11 @@ use super::player::Bell;
 
 /// The first word of a memory tape: "bel" in FIO-DEC (b 62, e 65, l 43).
 pub const TAPE_MAGIC: u32 = 0o626543;
-/// The tape format's version: 2 since the entries are the PDP-1 program's words and the tape
-/// begins with a word of 0 (version 1 had the design's first entry layout).
-pub const TAPE_VERSION: u32 = 2;
+/// The tape format's version: 3 since the split memory's part 10 holds 512 entries (issue 29;
+/// a version-2 tape's part 10 has 1024, its whole positions where the fold for 1024 put them,
+/// and is refused like any other version); 2 had the PDP-1 program's words and the word of 0
+/// the tape begins with, 1 the design's first entry layout.
+pub const TAPE_VERSION: u32 = 3;
 const WORD: u32 = 0o777777;
 /// Blank frames before each segment and at the end.
 pub const TAPE_LEADER: usize = 20;
@@ -79,7 +81,9 @@ fn ones_add(s: u32, w: u32) -> u32 {
     }
 }
 
-fn checksum(words: &[u32]) -> u32 {
+/// A segment's sum, the last word of each segment: the words' one's-complement sum, as the
+/// PDP-1 program's `add` makes it.
+pub fn tape_sum(words: &[u32]) -> u32 {
     words.iter().fold(0, |s, &w| ones_add(s, w))
 }
 
@@ -173,7 +177,7 @@ fn frames(words: &[u32], out: &mut Vec<u8>) {
 fn segment(words: &[u32], out: &mut Vec<u8>) {
     out.extend(std::iter::repeat_n(0u8, TAPE_LEADER));
     frames(words, out);
-    frames(&[checksum(words)], out);
+    frames(&[tape_sum(words)], out);
 }
 
 /// The game records as words: the games, then rows Mk 10–19 × Pk 0–36, (won, drawn, lost)
@@ -251,7 +255,7 @@ impl Bell {
         // foreign one (as the PDP-1 program types it).
         let mut head = vec![first];
         head.extend(r.words(5).ok_or(TapeError::Header)?);
-        if checksum(&head[..5]) != head[5] {
+        if tape_sum(&head[..5]) != head[5] {
             return Err(TapeError::Header);
         }
         if head[1] != TAPE_VERSION {
@@ -345,7 +349,7 @@ impl TapeReader<'_> {
         let sum = self.word()?;
         let mut all = head.clone();
         all.extend(&body);
-        if checksum(&all) != sum || head[0] as usize != n {
+        if tape_sum(&all) != sum || head[0] as usize != n {
             return Some(Err(()));
         }
         let mut t = Table::with_size(size);
@@ -368,7 +372,7 @@ impl TapeReader<'_> {
     /// The records segment, if intact.
     fn records(&mut self) -> Option<Records> {
         let w = self.words(RECORD_WORDS + 1)?;
-        if checksum(&w[..RECORD_WORDS]) != w[RECORD_WORDS] {
+        if tape_sum(&w[..RECORD_WORDS]) != w[RECORD_WORDS] {
             return None;
         }
         let mut rec = Records {
@@ -398,10 +402,10 @@ mod tests {
     /// 0), so the PDP-1 program and the reference agree on every segment.
     #[test]
     fn the_tape_sum_is_the_pdp1_add() {
-        assert_eq!(checksum(&[0o777776, 1]), 0);
-        assert_eq!(checksum(&[0o777777, 0o777777]), 0);
-        assert_eq!(checksum(&[0o400000, 0o400000]), 1);
-        assert_eq!(checksum(&[0o123, 0o456]), 0o601);
+        assert_eq!(tape_sum(&[0o777776, 1]), 0);
+        assert_eq!(tape_sum(&[0o777777, 0o777777]), 0);
+        assert_eq!(tape_sum(&[0o400000, 0o400000]), 1);
+        assert_eq!(tape_sum(&[0o123, 0o456]), 0o601);
     }
 
     /// The opening position with the machine to move, as a lost entry, and Bell's program with
