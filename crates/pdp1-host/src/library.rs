@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xd6e6e3cf15e27545,
+        0xcf2d7bc6098a5d45,
         "bell",
     ),
     Known {
