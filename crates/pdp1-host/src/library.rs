@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0xcf2d7bc6098a5d45,
+        0x0f62cbf4605b73b6,
         "bell",
     ),
     Known {

@@ -292,10 +292,10 @@ impl ByPc {
     }
 
     /// The presence filter's work (issue 29, roms/bell-mem.mac): the look-ups past the list
-    /// (`zhb` reached), those the filter let through to the windows (`zb2`: the board's bit set,
+    /// (`zhb` reached), those the filter let through to the windows (`zb2`: the board's bits set,
     /// or the filter not consulted), and those that found nothing in the windows (`zl6`: the
     /// filter's answers and the scans that found nothing). Printed with the false positives: of
-    /// the look-ups whose board no window holds, the share whose bit was set all the same.
+    /// the look-ups whose board no window holds, the share whose bits were set all the same.
     pub fn print_filter(&self, labels: &BTreeMap<u32, String>) {
         let reached = |name: &str| {
             self.by_label(labels)
@@ -380,11 +380,12 @@ pub const FILTER: u32 = 0o160000;
 
 /// A whole position's entry words (every pit marked, no minimum kalah, no pit held at least:
 /// word 0's 377740 are 017740, words 2 and 3 mark P4–P1 in their top bits), as `zst` and `zwh`
-/// tell one: the filter's word (its offset from [`FILTER`]) and bit mask, from the reference's
-/// hash word (`hash_word`: the words' pits exclusive or'ed, the second rotated 5 bits and the
-/// third 11, with the kalah) - its bits 4–13 the word, its low four bits exclusive or'ed with its
-/// top four the bit. `None` for any other entry.
-pub fn filter_bit(words: &[u32; 4]) -> Option<(u32, u32)> {
+/// tell one: its two bits in the filter, each as the word (its offset from [`FILTER`]) and the
+/// mask, from the reference's hash word (`hash_word`: the words' pits exclusive or'ed, the
+/// second rotated 5 bits and the third 11, with the kalah) and from that word rotated 7 bits:
+/// of each, bits 4–13 the word, the low four bits exclusive or'ed with the top four the bit.
+/// `None` for any other entry.
+pub fn filter_bits(words: &[u32; 4]) -> Option<[(u32, u32); 2]> {
     use kalah::word18::rotl;
     let [w0, w1, w2, w3] = *words;
     if w0 & 0o377740 != 0o17740 || w2 & w3 & 0o600000 != 0o600000 {
@@ -392,18 +393,20 @@ pub fn filter_bit(words: &[u32; 4]) -> Option<(u32, u32)> {
     }
     let pits = |w: u32| w & 0o177777;
     let zw = pits(w1) ^ rotl(pits(w2), 5) ^ rotl(pits(w3), 11) ^ (w0 & 0o37);
-    Some(((zw >> 4) & 0o1777, 1 << ((zw ^ (zw >> 14)) & 0o17)))
+    let bit = |h: u32| ((h >> 4) & 0o1777, 1 << ((h ^ (h >> 14)) & 0o17));
+    Some([bit(zw), bit(rotl(zw, 7))])
 }
 
 /// Write an entry's words into part `part`, slot `slot`, of the PDP-1 memory in place, as a test
-/// plants one, and set its bit in the filter when it is a whole position in a window (the slots
+/// plants one, and set its bits in the filter when it is a whole position in a window (the slots
 /// past the list), as the program's store does.
 pub fn write_entry(k: &mut Program, part: usize, slot: usize, words: [u32; 4]) {
     let a = 0o10000 + (part * bell::TABLE + slot) as u32 * 4;
     for (i, w) in words.into_iter().enumerate() {
         k.m.write(a + i as u32, Word::new(w)).unwrap();
     }
-    if let (true, Some((word, bit))) = (slot >= bell::LIST, filter_bit(&words)) {
+    let bits = filter_bits(&words).filter(|_| slot >= bell::LIST);
+    for (word, bit) in bits.into_iter().flatten() {
         let old = k.m.read(FILTER + word).unwrap().bits();
         k.m.write(FILTER + word, Word::new(old | bit)).unwrap();
     }
