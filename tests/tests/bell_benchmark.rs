@@ -181,10 +181,12 @@ fn session(iterations: usize, seed: u64, index: bool) -> Bench {
         if let Some((ns, by_pc)) = &pr.longest {
             eprintln!("the longest timed turn by routine ({:.2} s):", secs(*ns));
             by_pc.print(&labels, *ns, 40);
+            by_pc.print_filter(&labels);
         }
         if let Some(all) = &pr.all {
             eprintln!("every timed turn by routine ({:.0} s):", secs(pr.all_ns));
             all.print(&labels, pr.all_ns, 40);
+            all.print_filter(&labels);
         }
     }
     b.median = plain.get(plain.len() / 2).map_or(0.0, |t| secs(t.ns));

@@ -232,10 +232,7 @@ fn a_wrong_entry_is_corrected() {
             .entries()
             .find(|(_, e)| **e == wrong)
             .unwrap();
-        let a = 0o10000 + slot as u32 * 4;
-        for (i, w) in entry_words(&wrong).into_iter().enumerate() {
-            k.m.write(a + i as u32, pdp1_core::Word::new(w)).unwrap();
-        }
+        write_entry(&mut k, 0, slot, entry_words(&wrong));
         let nme = k.sym("nme");
         let n = k.m.read(nme).unwrap().bits();
         k.m.write(nme, pdp1_core::Word::new(n + 1)).unwrap();
@@ -245,18 +242,6 @@ fn a_wrong_entry_is_corrected() {
     }
     assert_eq!(done, 3);
     assert!(r.stats.corrected >= 3, "{:?}", r.stats);
-}
-
-/// Field 16's routine `name` called as field 0 calls it (`jsp i` in extend mode, back by `jmp i`
-/// through the ac): here back to `wt`, where the program waits; the ac it returns.
-fn call_memory(k: &mut Program, name: &str) -> u32 {
-    k.m.set_extend_mode(true);
-    let wt = k.sym("wt");
-    k.m.set_ac(pdp1_core::Word::new(wt));
-    k.m.set_pc(0o160000 + k.sym(name));
-    let ac = run_back_to_wt(k, name);
-    k.m.set_extend_mode(false);
-    ac
 }
 
 /// Issue 29: the list's look-up (`zls`) keeps each entry's mask of word 2 (`zlm`, valid while
@@ -520,6 +505,7 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
         secs(f16)
     );
     by_pc.print(&labels, total, 30);
+    by_pc.print_filter(&labels);
     // A memory cycle is 5 µs.
     eprintln!(
         "{positions} positions, {:.0} memory cycles a position besides the typing and field 16",

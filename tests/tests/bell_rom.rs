@@ -15,8 +15,9 @@ fn bell_rim_is_the_assembled_bell_mac() {
     );
     // The program and its tables fit field 0 below the 16-bit loader (7746); the memory's
     // code is in field 16, from 164000 to the game's record at 166000; part 10's 512 entries
-    // (154000-157777) leave 160000-163777 free for the memory's tables, nothing assembled there
-    // (issue 29); the search stack is in field 17, from
+    // (154000-157777) leave 160000-163777 to the memory's tables (issue 29): the presence
+    // filter at 160000-161777, nothing assembled there (0 when the program is read in, like
+    // the parts), its code from 162000; the search stack is in field 17, from
     // `stk` to the game records at 175100: 4 or 5 words a sowing below the root (the frame
     // nl2 keeps for pfr), room for 100 sowings; below it the boards `bsc` and `bsv` (16 words
     // each), above the back-track's lists, which end at `blt` (tls's stack grows down from
@@ -29,20 +30,20 @@ fn bell_rim_is_the_assembled_bell_mac() {
     use kalah::bell::{CODE_ENTRIES, REPLIES, TABLE};
     let part10_end = 0o10000 + (REPLIES * TABLE + TABLE - CODE_ENTRIES) as u32 * 4;
     assert_eq!(part10_end, 0o160000, "part 10 ends at {part10_end:o}");
-    let free: Vec<u32> = asm
+    let filter: Vec<u32> = asm
         .words
-        .range(part10_end..0o164000)
+        .range(part10_end..0o162000)
         .map(|(&a, _)| a)
         .collect();
     assert!(
-        free.is_empty(),
-        "{} words assembled in the free room, the first at {:o}",
-        free.len(),
-        free[0]
+        filter.is_empty(),
+        "{} words assembled in the filter, the first at {:o}",
+        filter.len(),
+        filter[0]
     );
     let beyond: Vec<u32> = asm.words.range(0o10000..).map(|(&a, _)| a).collect();
     assert!(
-        beyond.iter().all(|&a| (0o164000..0o166000).contains(&a)),
+        beyond.iter().all(|&a| (0o162000..0o166000).contains(&a)),
         "words outside field 0 from {:o} to {:o}",
         beyond[0],
         beyond[beyond.len() - 1]

@@ -418,6 +418,115 @@ fn a_memory_of_more_than_729_entries_is_read_back() {
     assert_entries(&k, &mirror, "a big part over a big part");
 }
 
+/// Issue 29: the presence filter (roms/bell-mem.mac, `zfi`, `zfr`). After `r` of a tape of
+/// whole positions the filter's 1024 words hold exactly the bits of the whole positions in the
+/// windows, computed here from the reference's entries and its hash word ([`filter_bits`]), and
+/// whatever the filter held before is gone. The look-up consults it: a stored loss is found,
+/// and with either of its two bits forged clear it is missed (unknown), so a bit missing would
+/// change play.
+/// A characteristic on the tape in a window slot matches boards of other hashes: the read turns
+/// the filter off (`zfo`), and that characteristic is found for a board with a bit clear.
+#[test]
+fn the_filter_holds_every_whole_position_read() {
+    use kalah::bell::{window_start, Outcome, LIST, TABLE};
+    use pdp1_core::Word;
+    let mut whole = filled(0xbe11_7031, &[(0, 700), (3, 300), (10, 60)]);
+    let tw = test_word(true, true);
+    let mut k = boot(tw);
+    k.m.write(FILTER + 0o1777, Word::new(0o177777)).unwrap();
+    read(&mut k, whole.punch());
+    assert_entries(&k, &whole, "whole positions read");
+    let mut want = [0u32; 0o2000];
+    for t in &whole.memory.parts {
+        for (_, e) in t.entries().filter(|(s, _)| *s >= LIST) {
+            for (w, bit) in filter_bits(&entry_words(e)).expect("a whole position") {
+                want[w as usize] |= bit;
+            }
+        }
+    }
+    let got: Vec<u32> = (0..0o2000)
+        .map(|w| k.m.read(FILTER + w).unwrap().bits())
+        .collect();
+    assert_eq!(got, want, "the filter after the read");
+    assert!(want.iter().filter(|&&w| w != 0).count() > 400);
+    let zfo = 0o160000 + k.sym("zfo");
+    assert_eq!(k.m.read(zfo).unwrap().bits(), 0, "the filter consulted");
+
+    // A loss of part 0's windows: found; either of its bits forged clear, unknown.
+    let (_, loss) = whole.memory.parts[0]
+        .entries()
+        .find(|(s, e)| *s >= LIST && e.outcome == Outcome::Loss)
+        .unwrap();
+    let words = entry_words(loss);
+    assert_eq!(look_up(&mut k, 0, &words), 2, "the loss found");
+    for (w, bit) in filter_bits(&words).unwrap() {
+        k.m.write(FILTER + w, Word::new(want[w as usize] & !bit))
+            .unwrap();
+        assert_eq!(look_up(&mut k, 0, &words), 0, "a bit clear - missed");
+        k.m.write(FILTER + w, Word::new(want[w as usize])).unwrap();
+        assert_eq!(look_up(&mut k, 0, &words), 2, "found again");
+    }
+
+    // A characteristic (the loss's pits, its kalah a minimum) in part 7's window of the board
+    // with one counter more in the machine's kalah, one of whose bits is clear.
+    let mut c = *loss;
+    c.min_kalah = true;
+    let mut more = words;
+    more[0] += 1;
+    let bits = filter_bits(&more).unwrap();
+    assert!(
+        bits.iter().any(|&(w, bit)| want[w as usize] & bit == 0),
+        "a bit of the board's is clear"
+    );
+    let slot = window_start(c.pits, c.kalah + 1, TABLE);
+    assert!(whole.memory.parts[7].place(slot, c));
+    let mut k2 = boot(tw);
+    read(&mut k2, whole.punch());
+    assert_entries(&k2, &whole, "a characteristic in a window read");
+    assert_eq!(k2.m.read(zfo).unwrap().bits(), 1, "the filter off");
+    assert_eq!(look_up(&mut k2, 7, &more), 2, "the characteristic found");
+    k2.m.write(zfo, Word::new(0)).unwrap();
+    assert_eq!(
+        look_up(&mut k2, 7, &more),
+        0,
+        "consulted, the filter would miss it"
+    );
+}
+
+/// Field 16's look-up (`zlk`) of the board whose compacted words and machine kalah are those of
+/// `words` (a whole position's entry) in part `part` of the split memory: 0 unknown, 1 won,
+/// 2 lost.
+fn look_up(k: &mut Program, part: usize, words: &[u32; 4]) -> u32 {
+    use pdp1_core::Word;
+    let size = part_size(part);
+    let bd = k.sym("bd");
+    k.m.write(bd + 0o15, Word::new(words[0] & 0o37)).unwrap();
+    for (name, v) in [
+        ("cw1", words[1]),
+        ("cw2", words[2]),
+        ("cw3", words[3]),
+        ("ea", 0o10000 + (part * kalah::bell::TABLE) as u32 * 4),
+        ("pts", size),
+        ("mpt", part as u32),
+        ("nsp", 0),
+        ("cix", 0),
+    ] {
+        let a = k.sym(name);
+        k.m.write(a, Word::new(v)).unwrap();
+    }
+    call_memory(k, "zlk")
+}
+
+/// A part's entries on the PDP-1 (`ptb`'s `pts`): 1280, part 10's fewer.
+fn part_size(part: usize) -> u32 {
+    let t = kalah::bell::TABLE;
+    (if part == kalah::bell::REPLIES {
+        t - kalah::bell::CODE_ENTRIES
+    } else {
+        t
+    }) as u32
+}
+
 /// The long session of the issue: games with the parameters and draws counted as wins, in
 /// lockstep with the reference, until the memory holds more than 729 entries (80 games did,
 /// some 929 entries, while a win a parameter gave was stored; since "`i will win` only when

@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x201cd6faf7c1a538,
+        0x0f62cbf4605b73b6,
         "bell",
     ),
     Known {

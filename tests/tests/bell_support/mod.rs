@@ -291,6 +291,29 @@ impl ByPc {
         by
     }
 
+    /// The presence filter's work (issue 29, roms/bell-mem.mac): the look-ups past the list
+    /// (`zhb` reached), those the filter let through to the windows (`zb2`: the board's bits set,
+    /// or the filter not consulted), and those that found nothing in the windows (`zl6`: the
+    /// filter's answers and the scans that found nothing). Printed with the false positives: of
+    /// the look-ups whose board no window holds, the share whose bits were set all the same.
+    pub fn print_filter(&self, labels: &BTreeMap<u32, String>) {
+        let reached = |name: &str| {
+            self.by_label(labels)
+                .into_iter()
+                .find(|l| l.0 == name)
+                .map_or(0, |l| l.3)
+        };
+        let (past, passed, nothing) = (reached("zhb"), reached("zb2"), reached("zl6"));
+        let refused = past - passed;
+        let false_positive = nothing.saturating_sub(refused);
+        eprintln!(
+            "  the filter: {past} look-ups past the list, {refused} answered by it, {passed} let \
+             through ({} found nothing: {:.1} % of the {nothing} whose board no window holds)",
+            false_positive,
+            100.0 * false_positive as f64 / nothing.max(1) as f64
+        );
+    }
+
     /// Print the `top` routines by time (`by_label`), with the time's per cent of `total_ns`.
     pub fn print(&self, labels: &BTreeMap<u32, String>, total_ns: u64, top: usize) {
         eprintln!("  routine      time      %  instructions   reached");
@@ -349,6 +372,56 @@ pub fn result_line(b: &Board) -> String {
 fn slot_words(k: &Program, part: usize, slot: usize) -> [u32; 4] {
     let a = 0o10000 + (part * 1280 + slot) as u32 * 4;
     std::array::from_fn(|i| k.m.read(a + i as u32).unwrap().bits())
+}
+
+/// The first word of the presence filter (issue 29; roms/bell-mem.mac, `zfi`): 1024 words of 16
+/// bits at 160000–161777, one bit for every hash of a whole position in a window.
+pub const FILTER: u32 = 0o160000;
+
+/// A whole position's entry words (every pit marked, no minimum kalah, no pit held at least:
+/// word 0's 377740 are 017740, words 2 and 3 mark P4–P1 in their top bits), as `zst` and `zwh`
+/// tell one: its two bits in the filter, each as the word (its offset from [`FILTER`]) and the
+/// mask, from the reference's hash word (`hash_word`: the words' pits exclusive or'ed, the
+/// second rotated 5 bits and the third 11, with the kalah) and from that word rotated 7 bits:
+/// of each, bits 4–13 the word, the low four bits exclusive or'ed with the top four the bit.
+/// `None` for any other entry.
+pub fn filter_bits(words: &[u32; 4]) -> Option<[(u32, u32); 2]> {
+    use kalah::word18::rotl;
+    let [w0, w1, w2, w3] = *words;
+    if w0 & 0o377740 != 0o17740 || w2 & w3 & 0o600000 != 0o600000 {
+        return None;
+    }
+    let pits = |w: u32| w & 0o177777;
+    let zw = pits(w1) ^ rotl(pits(w2), 5) ^ rotl(pits(w3), 11) ^ (w0 & 0o37);
+    let bit = |h: u32| ((h >> 4) & 0o1777, 1 << ((h ^ (h >> 14)) & 0o17));
+    Some([bit(zw), bit(rotl(zw, 7))])
+}
+
+/// Write an entry's words into part `part`, slot `slot`, of the PDP-1 memory in place, as a test
+/// plants one, and set its bits in the filter when it is a whole position in a window (the slots
+/// past the list), as the program's store does.
+pub fn write_entry(k: &mut Program, part: usize, slot: usize, words: [u32; 4]) {
+    let a = 0o10000 + (part * bell::TABLE + slot) as u32 * 4;
+    for (i, w) in words.into_iter().enumerate() {
+        k.m.write(a + i as u32, Word::new(w)).unwrap();
+    }
+    let bits = filter_bits(&words).filter(|_| slot >= bell::LIST);
+    for (word, bit) in bits.into_iter().flatten() {
+        let old = k.m.read(FILTER + word).unwrap().bits();
+        k.m.write(FILTER + word, Word::new(old | bit)).unwrap();
+    }
+}
+
+/// Field 16's routine `name` called as field 0 calls it (`jsp i` in extend mode, back by `jmp i`
+/// through the ac): here back to `wt`, where the program waits; the ac it returns.
+pub fn call_memory(k: &mut Program, name: &str) -> u32 {
+    let wt = k.sym("wt");
+    k.m.set_extend_mode(true);
+    k.m.set_ac(Word::new(wt));
+    k.m.set_pc(0o160000 + k.sym(name));
+    let ac = run_back_to_wt(k, name);
+    k.m.set_extend_mode(false);
+    ac
 }
 
 /// A reference entry as the PDP-1 program stores it. Word 0: 400000 lost, 200000 the kalah a
@@ -663,7 +736,8 @@ impl Pair {
     /// its window, or in place of the one the forgetting rule chooses when the window is full),
     /// until `in_a_row` positions in a row have found their window full (100: the part is full
     /// for whole positions, but for a few slots that no such position hashes near; 1: the
-    /// first forgetting, the part nearly full). The PDP-1's words are written in place.
+    /// first forgetting, the part nearly full). The PDP-1's words are written in place, their
+    /// bits set in the presence filter.
     pub fn fill_part(
         &mut self,
         part: usize,
@@ -706,10 +780,7 @@ impl Pair {
             };
             t.store(e);
             taken.insert(slot);
-            let a = 0o10000 + (part * bell::TABLE + slot) as u32 * 4;
-            for (i, w) in entry_words(&e).into_iter().enumerate() {
-                self.k.m.write(a + i as u32, Word::new(w)).unwrap();
-            }
+            write_entry(&mut self.k, part, slot, entry_words(&e));
         }
         let nme = self.k.sym("nme");
         self.k
