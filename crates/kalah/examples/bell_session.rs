@@ -77,6 +77,8 @@ struct Solved {
     claimed: usize,
     claimed_won: usize,
     claimed_not_lost: usize,
+    /// Positions the solver examined before its last fresh start.
+    nodes: u64,
     /// Games the machine said `i will win` in and did not win, and of them the games lost.
     claims_broken: usize,
     claims_lost: usize,
@@ -90,6 +92,7 @@ impl Solved {
     /// `i will win` a forced win.
     fn check(&mut self, says: Say, b: &kalah::Board, game: &Game) {
         if self.prover.nodes > PROVER_NODES {
+            self.nodes += self.prover.nodes;
             self.prover = Prover::new();
         }
         match says {
@@ -348,14 +351,15 @@ fn main() {
     let s = &log.solved;
     println!(
         "solver: resigned {} forced losses {}; said i will win {} forced wins {} not lost {}; \
-         games said i will win and not won {} (lost {})",
+         games said i will win and not won {} (lost {}); the solver examined {} positions",
         s.resigned,
         s.resigned_lost,
         s.claimed,
         s.claimed_won,
         s.claimed_not_lost,
         s.claims_broken,
-        s.claims_lost
+        s.claims_lost,
+        s.nodes + s.prover.nodes
     );
     let ReplayTally {
         replays,
