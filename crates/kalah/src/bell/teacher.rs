@@ -530,3 +530,61 @@ fn sowing_value(b: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
     }
     alpha
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain minimax over single sowings, the definition [`sowing_value`] computes by α-β.
+    fn minimax(b: &Board, depth: u32) -> i32 {
+        let sign = if b.to_move == MACHINE { 1 } else { -1 };
+        if depth == 0 || b.is_terminal() {
+            return sign * b.utility();
+        }
+        b.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let (c, _) = b.after(m).expect("legal");
+                let v = minimax(&c, depth - 1);
+                if c.to_move == b.to_move {
+                    v
+                } else {
+                    -v
+                }
+            })
+            .max()
+            .expect("a move")
+    }
+
+    /// Issue 29's opponent chooses among exactly the sowings of the greatest minimax value (ties
+    /// included, which its narrowed windows must tell from worse sowings), on positions of
+    /// random games.
+    #[test]
+    fn the_issue_opponent_chooses_among_the_best_sowings() {
+        let mut rng = DecOpponent::new(5);
+        let (mut positions, mut ties) = (0, 0);
+        for game in 0..40 {
+            let mut b = Board::new(STONES);
+            while !b.is_terminal() {
+                let depth = 1 + (game % 5) as u32;
+                let values: Vec<(u8, i32)> = b
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| {
+                        let (c, _) = b.after(m).expect("legal");
+                        let v = minimax(&c, depth - 1);
+                        (m, if c.to_move == b.to_move { v } else { -v })
+                    })
+                    .collect();
+                let best = values.iter().map(|v| v.1).max().expect("a move");
+                let want: Vec<u8> = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
+                assert_eq!(best_sowings(&b, depth), want, "{b:?} depth {depth}");
+                positions += 1;
+                ties += usize::from(want.len() > 1);
+                let moves = b.legal_moves();
+                b.play(moves[rng.below(moves.len())]).expect("legal");
+            }
+        }
+        assert!(positions > 500 && ties > 50, "{positions} {ties}");
+    }
+}
