@@ -24,6 +24,11 @@
 //! `BELL_BENCH_INDEX=1` runs the 20,000 with the characteristics by index (test word | 002000,
 //! the reference's `Options::characteristic_index`; docs/bell.md, "Figure 8: characteristics by
 //! index"): the session starts from an empty memory, so the program takes it.
+//!
+//! `BELL_BENCH_OPPONENT=issue` runs the 20,000 against issue 29's opponent instead
+//! (`DecOpponent::issue`, games of `DecGame::issue`: α-β of 6–8 sowings, random among equal
+//! moves, P2 in 40 % of the games it opens, the machine opening 25 %; docs/bell.md, "The issue's
+//! opponent"). The smokes always play the DEC opponent.
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
@@ -60,15 +65,20 @@ struct Bench {
 }
 
 /// `iterations` games and replays from an empty memory (`seed` chooses the opponent's games),
-/// the characteristics by index if `index`.
-fn session(iterations: usize, seed: u64, index: bool) -> Bench {
+/// the characteristics by index if `index`, against issue 29's opponent if `issue` (else the DEC
+/// opponent).
+fn session(iterations: usize, seed: u64, index: bool, issue: bool) -> Bench {
     let (o, tw) = with_parameters(true, false);
     let o = Options {
         characteristic_index: index,
         ..o
     };
     let mut p = Pair::new(o, tw | if index { TW_INDEX } else { 0 });
-    let mut opponent = DecOpponent::new(seed);
+    let mut opponent = if issue {
+        DecOpponent::issue(seed)
+    } else {
+        DecOpponent::new(seed)
+    };
     let mut rng = Rng(seed);
     let mut person_rng = Rng(0);
     let mut due: VecDeque<(usize, Game)> = VecDeque::new();
@@ -98,7 +108,11 @@ fn session(iterations: usize, seed: u64, index: bool) -> Bench {
             continue;
         }
         b.games += 1;
-        let (machine_first, how) = DecGame::benchmark(|n| rng.below(n));
+        let (machine_first, how) = if issue {
+            DecGame::issue(|n| rng.below(n))
+        } else {
+            DecGame::benchmark(|n| rng.below(n))
+        };
         p.new_game();
         let mut person = Person::dec(&mut person_rng, &mut opponent, how);
         let g = play_game(&mut p.k, &mut p.r, &mut person, machine_first, true);
@@ -212,7 +226,7 @@ fn replay_one(p: &mut Pair, b: &mut Bench, g: &Game) {
 /// The CI smoke: 300 games and replays. No loss repeated, the program equal to the reference.
 #[test]
 fn benchmark_smoke() {
-    let b = session(300, 29, false);
+    let b = session(300, 29, false, false);
     assert!(b.replayed.replays > 0, "{b:?}");
     assert_eq!(
         (b.replayed.repeats, b.same_loss, b.indexed),
@@ -226,7 +240,7 @@ fn benchmark_smoke() {
 /// reference.
 #[test]
 fn benchmark_smoke_by_index() {
-    let b = session(300, 29, true);
+    let b = session(300, 29, true, false);
     assert!(b.replayed.replays > 0, "{b:?}");
     assert!(b.indexed > 0, "{b:?}");
     assert_eq!((b.replayed.repeats, b.same_loss), (0, 0), "{b:?}");
@@ -237,6 +251,7 @@ fn benchmark_smoke_by_index() {
 #[ignore = "long: cargo test --release -p pdp1-tests --test bell_benchmark -- --ignored --nocapture"]
 fn benchmark_20000() {
     let index = std::env::var("BELL_BENCH_INDEX").is_ok_and(|v| v == "1");
-    let b = session(20_000, 29, index);
+    let issue = std::env::var("BELL_BENCH_OPPONENT").is_ok_and(|v| v == "issue");
+    let b = session(20_000, 29, index, issue);
     assert_eq!((b.replayed.repeats, b.same_loss), (0, 0), "{b:?}");
 }

@@ -12,9 +12,19 @@
 //! cargo run --release -p kalah --example bell_session fill [seed]
 //!
 //! `BELL_BENCH_INDEX=1` finds the characteristics by index (`Options::characteristic_index`), as
-//! the benchmark's switch of the same name does on the PDP-1.
+//! the benchmark's switch of the same name does on the PDP-1. `BELL_BENCH_OPPONENT=issue` plays
+//! issue 29's opponent (`DecOpponent::issue`, games of `DecGame::issue`: α-β of 6–8 sowings,
+//! random among equal moves) instead of the DEC program's search, as the benchmark's switch of
+//! the same name does; `deeper` is then not used.
+//!
+//! Every resignation and every `i will win` is checked by the exact solver
+//! (`kalah::solve::Prover`, Bell's rules: docs/bell.md, "Resignations and claims, solved"): the
+//! position it resigned in must be a forced loss (the person can force more than half of the
+//! counters), the one it said `i will win` in a forced win; and the games it said so in and
+//! then lost are counted.
 
 use kalah::bell::*;
+use kalah::solve::Prover;
 use std::collections::{HashMap, VecDeque};
 
 /// The benchmark's random numbers (splitmix64, as `tests/tests/kalah_support`'s `Rng`).
@@ -47,12 +57,92 @@ impl TurnEffort {
     }
 }
 
-/// Every turn's effort, and the ten largest turns.
+/// Every turn's effort, and the ten largest turns; the solver's checks.
 #[derive(Default)]
 struct Log {
     totals: Vec<u64>,
     resigning: u64,
     top: Vec<TurnEffort>,
+    solved: Solved,
+}
+
+/// Resignations and `i will win` checked by the exact solver.
+#[derive(Default)]
+struct Solved {
+    prover: Prover,
+    /// Positions resigned in, and of them forced losses.
+    resigned: usize,
+    resigned_lost: usize,
+    /// Positions `i will win` was said in, of them forced wins and positions not lost.
+    claimed: usize,
+    claimed_won: usize,
+    claimed_not_lost: usize,
+    /// Positions the solver examined before its last fresh start.
+    nodes: u64,
+    /// Games the machine said `i will win` in and did not win, and of them the games lost.
+    claims_broken: usize,
+    claims_lost: usize,
+}
+
+/// The prover's memo is dropped when it has examined this many positions since (memory).
+const PROVER_NODES: u64 = 20_000_000;
+
+impl Solved {
+    /// Check what the machine said in `b` (it to move): a resignation must be a forced loss,
+    /// `i will win` a forced win.
+    fn check(&mut self, says: Say, b: &kalah::Board, game: &Game) {
+        if self.prover.nodes > PROVER_NODES {
+            self.nodes += self.prover.nodes;
+            self.prover = Prover::new();
+        }
+        match says {
+            Say::Resigns => {
+                self.resigned += 1;
+                if self.prover.wins(b, PERSON) {
+                    self.resigned_lost += 1;
+                } else {
+                    eprintln!(
+                        "resigned, not a forced loss: {:?} {:?}",
+                        b.cells, game.turns
+                    );
+                }
+            }
+            Say::WillWin => {
+                self.claimed += 1;
+                let won = self.prover.wins(b, MACHINE);
+                let lost = !won && self.prover.wins(b, PERSON);
+                self.claimed_won += usize::from(won);
+                self.claimed_not_lost += usize::from(!lost);
+                if !won {
+                    eprintln!(
+                        "said i will win, not a forced win (lost: {lost}): {:?} {:?}",
+                        b.cells, game.turns
+                    );
+                }
+            }
+        }
+    }
+
+    /// A game over: did the machine say `i will win` in it and not win?
+    fn over(&mut self, g: &Game) {
+        if !g.broke_claim() {
+            return;
+        }
+        self.claims_broken += 1;
+        self.claims_lost += usize::from(g.result() == Some(GameResult::Lost));
+        // The machine's last turn from a forced win to a position that is not one (the claim's
+        // position was a forced win: the turn that threw it away follows it).
+        let thrown = (0..g.turns.len()).rfind(|&i| {
+            g.turns[i].0 == MACHINE
+                && self.prover.wins(&g.positions[i], MACHINE)
+                && !self.prover.wins(&g.positions[i + 1], MACHINE)
+        });
+        eprintln!(
+            "said i will win and did not win ({:?}; the win thrown away by turn {thrown:?}): {:?}",
+            g.result(),
+            g.turns
+        );
+    }
 }
 
 /// The machine's turn in `g`, its effort added to `log`.
@@ -67,6 +157,9 @@ fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
         resigned: m.says == Some(Say::Resigns),
         before,
     };
+    if let Some(says) = m.says {
+        log.solved.check(says, &t.before.board, &t.before);
+    }
     log.totals.push(t.total());
     if t.resigned {
         log.resigning = log.resigning.max(t.total());
@@ -98,6 +191,7 @@ fn play(
         }
     }
     r.finish(&g);
+    log.solved.over(&g);
     g
 }
 
@@ -123,6 +217,7 @@ fn replay(r: &mut Bell, lost: &Game, log: &mut Log) -> (Option<usize>, Game) {
     }
     if g.over() {
         r.finish(&g);
+        log.solved.over(&g);
     }
     (dev, g)
 }
@@ -183,7 +278,12 @@ fn main() {
         characteristic_index: std::env::var("BELL_BENCH_INDEX").is_ok_and(|v| v == "1"),
         ..Options::default()
     });
-    let mut opp = DecOpponent::new(seed);
+    let issue = std::env::var("BELL_BENCH_OPPONENT").is_ok_and(|v| v == "issue");
+    let mut opp = if issue {
+        DecOpponent::issue(seed)
+    } else {
+        DecOpponent::new(seed)
+    };
     let mut rng = Rng(seed);
     let mut due: VecDeque<(usize, Game)> = VecDeque::new();
     let mut lost: HashMap<Vec<(kalah::board::Side, Vec<u8>)>, usize> = HashMap::new();
@@ -207,8 +307,18 @@ fn main() {
             continue;
         }
         games += 1;
-        let (machine_first, mut how) = DecGame::benchmark(|n| rng.below(n));
-        how.depth += deeper;
+        let (machine_first, how) = if issue {
+            DecGame::issue(|n| rng.below(n))
+        } else {
+            let (first, how) = DecGame::benchmark(|n| rng.below(n));
+            (
+                first,
+                DecGame {
+                    depth: how.depth + deeper,
+                    ..how
+                },
+            )
+        };
         let g = play(&mut r, &mut opp, &how, machine_first, &mut log);
         if g.result() != Some(GameResult::Lost) {
             continue;
@@ -238,6 +348,19 @@ fn main() {
         replay_counted(&mut r, &mut tally, &g, iterations, &mut log);
     }
     efforts(&r, &mut log);
+    let s = &log.solved;
+    println!(
+        "solver: resigned {} forced losses {}; said i will win {} forced wins {} not lost {}; \
+         games said i will win and not won {} (lost {}); the solver examined {} positions",
+        s.resigned,
+        s.resigned_lost,
+        s.claimed,
+        s.claimed_won,
+        s.claimed_not_lost,
+        s.claims_broken,
+        s.claims_lost,
+        s.nodes + s.prover.nodes
+    );
     let ReplayTally {
         replays,
         repeats,

@@ -22,7 +22,7 @@
 //!   finds one, and after a loss runs the back-track analysis ([`Bell::backtrack`]).
 //! * `teacher`: Figure 8's teaching ([`teach`], [`Teacher`]): a person who never loses beats
 //!   the machine until it knows a reply is lost; and the scripted opponent of the
-//!   never-beaten-twice runs ([`DecOpponent`]).
+//!   never-beaten-twice runs ([`DecOpponent`]), or issue 29's opponent ([`DecOpponent::issue`]).
 //! * `figure8`: a reading of characteristics for Figure 8's memory sizes, off by default
 //!   ([`opponent_wins`], [`Options::loss_characteristics`]): a loss recorded as the person's
 //!   wins after each of the machine's turns, as characteristics seen from his side.
@@ -68,4 +68,5 @@ pub use tape::{
 };
 pub use teacher::{
     teach, DecGame, DecOpponent, ReplayTally, Replayed, Strategy, Teacher, ENTRIES_DEPTH,
+    ISSUE_DEPTHS,
 };

@@ -6,9 +6,10 @@
 //!   opening until the machine's first reply is no longer the one it lost with (Bell: M3-M2).
 //! * The scripted person of the never-beaten-twice runs ([`DecOpponent`]): the DEC program's
 //!   search after a few random turns, the same game for game in the reference's test and the
-//!   PDP-1 program's.
+//!   PDP-1 program's; or issue 29's opponent ([`DecOpponent::issue`]): α-β of 6–8 sowings,
+//!   random among equal moves.
 
-use super::memory::RUSSELL_OPENING;
+use super::memory::{RUSSELL_OPENING, STONES};
 use super::notation::{turns, MACHINE, PERSON};
 use super::player::{end_value, turn_values, Bell, BellValue, Game, WIN};
 use crate::board::Board;
@@ -312,7 +313,26 @@ impl DecGame {
             randoms: 1 + n % 3,
         }
     }
+
+    /// A game of the benchmark against issue 29's opponent ([`DecOpponent::issue`]): the
+    /// machine opens a quarter of the games, as [`DecGame::benchmark`]; the person opens the
+    /// others with Russell's P2 in 40 % of them, else (`machine_first` set, as there) with
+    /// another first sowing at random; its search is 6, 7 or 8 sowings deep, one of them at
+    /// random, and it plays no turn at random (its randomness is the choice among equal moves).
+    pub fn issue(mut below: impl FnMut(u64) -> u64) -> (bool, DecGame) {
+        let machine_first = below(4) == 0;
+        let russell = !machine_first && below(10) < 4;
+        let game = DecGame {
+            machine_first: !russell,
+            depth: ISSUE_DEPTHS.start + below(ISSUE_DEPTHS.len() as u64) as u32,
+            randoms: 0,
+        };
+        (machine_first, game)
+    }
 }
+
+/// The search depths of issue 29's opponent, in sowings: "an α-β player of 6–8 sowings".
+pub const ISSUE_DEPTHS: std::ops::Range<u32> = 6..9;
 
 /// What the replay of a lost game found (issue 29's benchmark): the machine played as before up
 /// to its position one move before the loss, or played as before and then resigned sooner than
@@ -370,11 +390,31 @@ impl ReplayTally {
 #[derive(Clone, Debug)]
 pub struct DecOpponent {
     state: u64,
+    /// Issue 29's opponent instead of the DEC program's search ([`DecOpponent::issue`]).
+    issue: bool,
 }
 
 impl DecOpponent {
     pub fn new(seed: u64) -> DecOpponent {
-        DecOpponent { state: seed }
+        DecOpponent {
+            state: seed,
+            issue: false,
+        }
+    }
+
+    /// Issue 29's opponent, as its author describes the one he played `roms/bell.rim` against:
+    /// "an α-β player of 6–8 sowings with random choice among equal moves, opening with P2 in
+    /// 40 % of games". Our reading (docs/bell.md, "The issue's opponent"): a sowing is one ply
+    /// (a sowing that ends in the kalah is a ply too, and the same side sows again), so each
+    /// sowing of its turn is chosen by a search of [`DecGame::depth`] sowings (6–8, a game of
+    /// [`DecGame::issue`]) valued by the kalahs' difference (the remaining counters to their
+    /// owners at the end of the game); among the sowings of equal value one at random. When it
+    /// opens and not with P2, its first sowing is one of the others at random.
+    pub fn issue(seed: u64) -> DecOpponent {
+        DecOpponent {
+            state: seed,
+            issue: true,
+        }
     }
 
     /// A number below `n` (`n` > 0).
@@ -390,6 +430,9 @@ impl DecOpponent {
     pub fn turn(&mut self, game: &DecGame, b: &Board, n: usize) -> Vec<u8> {
         if n == 0 && !game.machine_first {
             return RUSSELL_OPENING.to_vec();
+        }
+        if self.issue {
+            return self.issue_turn(game, b, n);
         }
         if n <= game.randoms {
             let ts = turns(b);
@@ -408,5 +451,140 @@ impl DecOpponent {
             t.push(m);
         }
         t
+    }
+    /// Issue 29's opponent's turn ([`DecOpponent::issue`]).
+    fn issue_turn(&mut self, game: &DecGame, b: &Board, n: usize) -> Vec<u8> {
+        let mut start = Board::new(STONES);
+        start.to_move = PERSON;
+        let opens = n == 0 && *b == start;
+        let mut c = *b;
+        let mut t = Vec::new();
+        while c.to_move == PERSON && !c.is_terminal() {
+            let choices: Vec<u8> = if opens && t.is_empty() {
+                c.legal_moves()
+                    .into_iter()
+                    .filter(|m| [*m] != RUSSELL_OPENING)
+                    .collect()
+            } else {
+                best_sowings(&c, game.depth)
+            };
+            let m = choices[self.below(choices.len())];
+            c.play(m).expect("a legal sowing");
+            t.push(m);
+        }
+        t
+    }
+}
+
+/// The sowings of the side to move in `b` (not over) of the greatest value by a search
+/// `depth` sowings deep ([`sowing_value`]), pit 1 first. After the first, each is searched with
+/// the window just below the best so far, which tells a worse sowing from an equal one.
+fn best_sowings(b: &Board, depth: u32) -> Vec<u8> {
+    let mut best = Vec::new();
+    let mut value = i32::MIN;
+    for m in b.legal_moves() {
+        let (c, _) = b.after(m).expect("legal");
+        let floor = if best.is_empty() {
+            -SOWING_INF
+        } else {
+            value - 1
+        };
+        let v = mover_value(b, &c, depth.saturating_sub(1), floor, SOWING_INF);
+        if v > value {
+            (value, best) = (v, vec![m]);
+        } else if v == value {
+            best.push(m);
+        }
+    }
+    best
+}
+
+/// More than any value of [`sowing_value`].
+const SOWING_INF: i32 = 1000;
+
+/// The value of `c`, reached by a sowing from `b`, for the side to move in `b`, in the window
+/// (`alpha`, `beta`).
+fn mover_value(b: &Board, c: &Board, depth: u32, alpha: i32, beta: i32) -> i32 {
+    if c.to_move == b.to_move {
+        sowing_value(c, depth, alpha, beta)
+    } else {
+        -sowing_value(c, depth, -beta, -alpha)
+    }
+}
+
+/// Fail-hard α-β over single sowings for the side to move in `b`: its kalah less the other's
+/// `depth` sowings on (a sowing ending in the kalah is one, and the same side sows again), or
+/// at the end of the game with the remaining counters in their owners' kalahs.
+fn sowing_value(b: &Board, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    let sign = if b.to_move == MACHINE { 1 } else { -1 };
+    if depth == 0 || b.is_terminal() {
+        return sign * b.utility();
+    }
+    for m in b.legal_moves() {
+        let (c, _) = b.after(m).expect("legal");
+        let v = mover_value(b, &c, depth - 1, alpha, beta);
+        if v >= beta {
+            return beta;
+        }
+        alpha = alpha.max(v);
+    }
+    alpha
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain minimax over single sowings, the definition [`sowing_value`] computes by α-β.
+    fn minimax(b: &Board, depth: u32) -> i32 {
+        let sign = if b.to_move == MACHINE { 1 } else { -1 };
+        if depth == 0 || b.is_terminal() {
+            return sign * b.utility();
+        }
+        b.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let (c, _) = b.after(m).expect("legal");
+                let v = minimax(&c, depth - 1);
+                if c.to_move == b.to_move {
+                    v
+                } else {
+                    -v
+                }
+            })
+            .max()
+            .expect("a move")
+    }
+
+    /// Issue 29's opponent chooses among exactly the sowings of the greatest minimax value (ties
+    /// included, which its narrowed windows must tell from worse sowings), on positions of
+    /// random games.
+    #[test]
+    fn the_issue_opponent_chooses_among_the_best_sowings() {
+        let mut rng = DecOpponent::new(5);
+        let (mut positions, mut ties) = (0, 0);
+        for game in 0..40 {
+            let mut b = Board::new(STONES);
+            while !b.is_terminal() {
+                let depth = 1 + (game % 5) as u32;
+                let values: Vec<(u8, i32)> = b
+                    .legal_moves()
+                    .into_iter()
+                    .map(|m| {
+                        let (c, _) = b.after(m).expect("legal");
+                        let v = minimax(&c, depth - 1);
+                        (m, if c.to_move == b.to_move { v } else { -v })
+                    })
+                    .collect();
+                let best = values.iter().map(|v| v.1).max().expect("a move");
+                let want: Vec<u8> = values.iter().filter(|v| v.1 == best).map(|v| v.0).collect();
+                assert_eq!(best_sowings(&b, depth), want, "{b:?} depth {depth}");
+                positions += 1;
+                ties += usize::from(want.len() > 1);
+                let moves = b.legal_moves();
+                b.play(moves[rng.below(moves.len())]).expect("legal");
+            }
+        }
+        assert!(positions > 500 && ties > 50, "{positions} {ties}");
     }
 }
