@@ -539,7 +539,16 @@ impl Bell {
     /// The look-ahead as a configuration of the α-β skeleton, for a root after the game's
     /// turns `prefix`.
     pub fn config(&self, prefix: Vec<Vec<u8>>) -> Config<BellValue<'_>> {
-        let params = self.options.parameters_on().then_some(&self.params);
+        self.config_in(prefix, false)
+    }
+
+    /// The look-ahead's configuration in a game where the machine has said `i will win`
+    /// (`claimed`) or not. Once it has, the parameters take no part (issue 29, our design:
+    /// docs/bell.md "A claim is played out"): the claim was proved by the rules and the memory
+    /// alone, so a look-ahead that sees only those accepts a proven victory, never a
+    /// parameter's near-win met before it, and the proven line is followed.
+    pub fn config_in(&self, prefix: Vec<Vec<u8>>, claimed: bool) -> Config<BellValue<'_>> {
+        let params = (self.options.parameters_on() && !claimed).then_some(&self.params);
         bell_config(
             BellValue {
                 memory: Some(&self.memory),
@@ -567,7 +576,18 @@ impl Bell {
     /// The look-ahead, and whether its value is a proof: no parameter decided any position it
     /// examined (the rules and the memory only).
     pub fn look_ahead_proof(&self, b: &Board, prefix: &[Vec<u8>]) -> Option<(Report, bool)> {
-        let config = self.config(prefix.to_vec());
+        self.look_ahead_in(b, prefix, false)
+    }
+
+    /// The same in a game where the machine has said `i will win` (`claimed`): without the
+    /// parameters ([`Bell::config_in`]).
+    pub fn look_ahead_in(
+        &self,
+        b: &Board,
+        prefix: &[Vec<u8>],
+        claimed: bool,
+    ) -> Option<(Report, bool)> {
+        let config = self.config_in(prefix.to_vec(), claimed);
         let r = search::search(b, 0, &config, false)?;
         Some((r, !config.value.judged.get()))
     }
@@ -583,20 +603,20 @@ impl Bell {
         let prefix = game.prefix(n);
         game.machine.push((b, n));
         let (r, proven) = self
-            .look_ahead_proof(&b, &prefix)
+            .look_ahead_in(&b, &prefix, game.claimed_win)
             .expect("the game is not over");
         self.stats.effort_first += r.effort;
         let mut says = None;
         if r.value >= WIN {
             // "If it wins it only records its present position and tags it as a winner"; it
             // says so (and stores it) only when the win is proven, not a parameter's near-win.
-            self.learn_from(&b, &prefix, Some((&r, proven)));
+            self.learn_from(&b, &prefix, Some((&r, proven)), false);
             if proven && !game.claimed_win {
                 game.claimed_win = true;
                 says = Some(Say::WillWin);
             }
         } else if r.value <= -WIN {
-            self.learn_from(&b, &prefix, Some((&r, proven)));
+            self.learn_from(&b, &prefix, Some((&r, proven)), false);
             // The resignation is typed at once and the back-track analysis follows it (issue
             // 29: it took up to 20 s before `i resign`), as Bell's program learnt after it had
             // lost (IV.3, "If, however, it loses, it attempts 1. to find out why"). The memory
@@ -626,7 +646,12 @@ impl Bell {
         let mut next = r.turn.clone();
         while c.to_move == MACHINE && !c.is_terminal() {
             if next.is_empty() {
-                let again = self.look_ahead(&c, &prefix);
+                // The claim may have been made by this turn's first look-ahead: from here on
+                // the look-ahead is without the parameters (the continuation position the
+                // claim reached is one the memory holds as won, proved without them).
+                let again = self
+                    .look_ahead_in(&c, &prefix, game.claimed_win)
+                    .map(|(r, _)| r);
                 self.stats.effort_again += again.as_ref().map_or(0, |r| r.effort);
                 next = again
                     .map(|r| r.turn)
@@ -703,6 +728,10 @@ impl Bell {
         self.stats.backtracks += 1;
         let mut budget = self.options.backtrack_nodes;
         let store = self.options.backtrack_store;
+        let region = store == BacktrackStore::Region;
+        // The analysis belongs to the game: after a claim its look-aheads too are without the
+        // parameters (as the program's, which sees the game's claim in `dcd`).
+        let claimed = game.claimed_win;
         let last = game.machine.len() - 1;
         for i in (0..last).rev() {
             let (g, n) = game.machine[i];
@@ -711,7 +740,7 @@ impl Bell {
                 if budget == 0 {
                     break;
                 }
-                let spent = self.learn_counted(&g, &prefix, true);
+                let spent = self.learn_counted(&g, &prefix, true, claimed);
                 budget = budget.saturating_sub(spent);
                 continue;
             }
@@ -730,7 +759,7 @@ impl Bell {
                     p.push(t.clone());
                     p.push(r);
                     p.truncate(2);
-                    let spent = self.learn_counted(&after_r, &p, store == BacktrackStore::Region);
+                    let spent = self.learn_counted(&after_r, &p, region, claimed);
                     budget = budget.saturating_sub(spent);
                 }
                 if self.options.mirror && budget > 0 {
@@ -738,12 +767,11 @@ impl Bell {
                     let mut p = prefix.clone();
                     p.push(t.clone());
                     p.truncate(2);
-                    let spent =
-                        self.learn_counted(&mirror(&after_t), &p, store == BacktrackStore::Region);
+                    let spent = self.learn_counted(&mirror(&after_t), &p, region, claimed);
                     budget = budget.saturating_sub(spent);
                 }
             }
-            self.learn_from(&g, &prefix, None);
+            self.learn_from(&g, &prefix, None, claimed);
             if budget == 0 {
                 break;
             }
@@ -753,9 +781,9 @@ impl Bell {
     /// One evaluation of the back-track analysis: look ahead from `b`, store it if decided
     /// (a win only if `wins`), and return what it spent of the count
     /// ([`Options::backtrack_count`]).
-    fn learn_counted(&mut self, b: &Board, prefix: &[Vec<u8>], wins: bool) -> u32 {
+    fn learn_counted(&mut self, b: &Board, prefix: &[Vec<u8>], wins: bool, claimed: bool) -> u32 {
         self.stats.backtrack_nodes += 1;
-        let Some((r, proven)) = self.look_ahead_proof(b, prefix) else {
+        let Some((r, proven)) = self.look_ahead_in(b, prefix, claimed) else {
             return 1;
         };
         self.stats.effort_learn += r.effort;
@@ -774,10 +802,16 @@ impl Bell {
     /// whether it is a proof) and store it if it is decided and not known already; a win only
     /// when proven (issue 29: a win a parameter gave, once stored, would be recalled as
     /// certain).
-    fn learn_from(&mut self, b: &Board, prefix: &[Vec<u8>], report: Option<(&Report, bool)>) {
+    fn learn_from(
+        &mut self,
+        b: &Board,
+        prefix: &[Vec<u8>],
+        report: Option<(&Report, bool)>,
+        claimed: bool,
+    ) {
         let (r, proven) = match report {
             Some((r, p)) => (r.clone(), p),
-            None => match self.look_ahead_proof(b, prefix) {
+            None => match self.look_ahead_in(b, prefix, claimed) {
                 Some(r) => {
                     self.stats.effort_learn += r.0.effort;
                     r
