@@ -82,6 +82,9 @@ struct Solved {
     /// Games the machine said `i will win` in and did not win, and of them the games lost.
     claims_broken: usize,
     claims_lost: usize,
+    /// Turns after a claim whose first look-ahead did not see a victory (the claim's proof
+    /// out of its sight: a memory entry of it forgotten or corrected since).
+    claim_unseen: usize,
 }
 
 /// The prover's memo is dropped when it has examined this many positions since (memory).
@@ -159,6 +162,13 @@ fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
     };
     if let Some(says) = m.says {
         log.solved.check(says, &t.before.board, &t.before);
+    }
+    if t.before.claimed_win && m.value < WIN {
+        log.solved.claim_unseen += 1;
+        eprintln!(
+            "after the claim, no victory seen: {:?} {:?}",
+            t.before.board.cells, t.before.turns
+        );
     }
     log.totals.push(t.total());
     if t.resigned {
@@ -351,7 +361,8 @@ fn main() {
     let s = &log.solved;
     println!(
         "solver: resigned {} forced losses {}; said i will win {} forced wins {} not lost {}; \
-         games said i will win and not won {} (lost {}); the solver examined {} positions",
+         games said i will win and not won {} (lost {}); turns after a claim seeing no victory {}; \
+         the solver examined {} positions",
         s.resigned,
         s.resigned_lost,
         s.claimed,
@@ -359,6 +370,7 @@ fn main() {
         s.claimed_not_lost,
         s.claims_broken,
         s.claims_lost,
+        s.claim_unseen,
         s.nodes + s.prover.nodes
     );
     let ReplayTally {
