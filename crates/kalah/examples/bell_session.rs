@@ -21,7 +21,8 @@
 //! (`kalah::solve::Prover`, Bell's rules: docs/bell.md, "Resignations and claims, solved"): the
 //! position it resigned in must be a forced loss (the person can force more than half of the
 //! counters), the one it said `i will win` in a forced win; and the games it said so in and
-//! then lost are counted.
+//! then did not win are counted, and the turns after a claim whose look-ahead saw no victory
+//! (docs/bell.md, "A claim is played out": 0 means the claim's proof stayed in sight).
 
 use kalah::bell::*;
 use kalah::solve::Prover;
