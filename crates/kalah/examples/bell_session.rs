@@ -12,7 +12,9 @@
 //! cargo run --release -p kalah --example bell_session fill [seed]
 //!
 //! `BELL_BENCH_INDEX=1` finds the characteristics by index (`Options::characteristic_index`), as
-//! the benchmark's switch of the same name does on the PDP-1.
+//! the benchmark's switch of the same name does on the PDP-1. `BELL_BENCH_BUDGET=off` looks ahead
+//! without the bound on positions (`Options::budget`, Bell's look-ahead; test-word bit 10 on the
+//! PDP-1), `BELL_BENCH_BUDGET=N` with a bound of N positions (default `BUDGET`).
 
 use kalah::bell::*;
 use std::collections::{HashMap, VecDeque};
@@ -181,6 +183,11 @@ fn main() {
         split: true,
         table,
         characteristic_index: std::env::var("BELL_BENCH_INDEX").is_ok_and(|v| v == "1"),
+        budget: match std::env::var("BELL_BENCH_BUDGET").as_deref() {
+            Ok("off") => None,
+            Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
+            Err(_) => Some(BUDGET),
+        },
         ..Options::default()
     });
     let mut opp = DecOpponent::new(seed);
@@ -269,10 +276,12 @@ fn efforts(r: &Bell, log: &mut Log) {
     );
     let over = |n: u64| log.totals.len() - log.totals.partition_point(|&t| t <= n);
     println!(
-        "turns over 300, 500, 800 positions: {}, {}, {}",
+        "turns over 300, 500, 800, 1000, 1500 positions: {}, {}, {}, {}, {}",
         over(300),
         over(500),
-        over(800)
+        over(800),
+        over(1000),
+        over(1500)
     );
     for t in &log.top {
         let mut empty = Bell::new(r.options.clone());

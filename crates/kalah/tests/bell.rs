@@ -488,6 +488,76 @@ fn figure_3_cutoff_chooses_as_minimax() {
     );
 }
 
+/// The bound on positions (`search::Budget`, issue 29) stops the root's turn at the best turn it
+/// has examined: a turn whose own value (plain minimax) is the value reported, no better than
+/// the unbounded look-ahead's; the same look-ahead when it never reaches the bound or every turn
+/// is lost (it never stops on a loss); at least the bound's positions when it stops.
+#[test]
+fn the_budget_stops_at_the_best_turn_examined() {
+    let mut rng = 2929u64;
+    let mut next = |n: usize| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((rng >> 33) as usize) % n
+    };
+    let (mut stopped, mut lost, mut games) = (0, 0, 0);
+    while games < 200 {
+        let mut b = Board::new(3);
+        for _ in 0..(next(24)) {
+            let ts = turns(&b);
+            if ts.is_empty() {
+                break;
+            }
+            b = ts[next(ts.len())].1;
+        }
+        if b.is_terminal() || b.to_move != MACHINE {
+            continue;
+        }
+        games += 1;
+        let unbounded = bell_config(BellValue::plain(), StaticOrder::Bell, Cutoff::Beyond);
+        let r0 = search::search(&b, 0, &unbounded, false).unwrap();
+        let tv = turn_values(&b, &BellValue::plain());
+        for positions in [1, 20, 100, 300] {
+            let c = search::Config {
+                budget: Some(search::Budget {
+                    positions,
+                    loss: -WIN,
+                }),
+                ..unbounded.clone()
+            };
+            let r = search::search(&b, 0, &c, false).unwrap();
+            let ctx = format!("{b:?} budget {positions}");
+            if r0.effort < positions || r0.value <= -WIN {
+                assert_eq!(
+                    (&r.turn, r.value, r.effort),
+                    (&r0.turn, r0.value, r0.effort),
+                    "{ctx}"
+                );
+                lost += usize::from(r0.value <= -WIN && r0.effort >= positions);
+                continue;
+            }
+            assert!(r.value > -WIN && r.value <= r0.value, "{ctx}");
+            assert!(r.effort == r0.effort || r.effort >= positions, "{ctx}");
+            assert!(r.effort <= r0.effort, "{ctx}");
+            if r.effort == r0.effort {
+                assert_eq!((&r.turn, r.value), (&r0.turn, r0.value), "{ctx}");
+                continue;
+            }
+            stopped += 1;
+            // A turn cut short by a decided position (a victory) is not one of the whole turns.
+            match tv.iter().find(|t| t.0 == r.turn) {
+                Some(t) => assert_eq!(t.1.min(WIN), r.value, "{ctx}"),
+                None => assert!(r.value >= WIN, "{ctx}"),
+            }
+        }
+    }
+    assert!(
+        stopped > 100 && lost > 0,
+        "stopped {stopped}, lost roots over budget {lost}"
+    );
+}
+
 /// Characteristics are sound: every position that agrees with a stored characteristic wins by
 /// the same turn.
 #[test]
