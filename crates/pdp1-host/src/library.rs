@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x0f62cbf4605b73b6,
+        0x9f7b10d7ebcdafe3,
         "bell",
     ),
     Known {
