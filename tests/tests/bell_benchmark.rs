@@ -24,6 +24,11 @@
 //! `BELL_BENCH_INDEX=1` runs the 20,000 with the characteristics by index (test word | 002000,
 //! the reference's `Options::characteristic_index`; docs/bell.md, "Figure 8: characteristics by
 //! index"): the session starts from an empty memory, so the program takes it.
+//!
+//! `BELL_BENCH_BUDGET=off` runs it without the bound on the look-ahead's positions (test word |
+//! 000200, the reference's `Options::budget` none: Bell's unbounded look-ahead),
+//! `BELL_BENCH_BUDGET=N` with a bound of N positions (deposited into `bgt`; docs/bell.md, "A
+//! bound on the look-ahead").
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
@@ -67,7 +72,18 @@ fn session(iterations: usize, seed: u64, index: bool) -> Bench {
         characteristic_index: index,
         ..o
     };
+    let budget = match std::env::var("BELL_BENCH_BUDGET").as_deref() {
+        Ok("off") => None,
+        Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
+        Err(_) => Some(kalah::bell::BUDGET),
+    };
+    let o = Options { budget, ..o };
+    let tw = tw | if budget.is_none() { TW_NO_BUDGET } else { 0 };
     let mut p = Pair::new(o, tw | if index { TW_INDEX } else { 0 });
+    if let Some(n) = budget {
+        let bgt = p.k.sym("bgt");
+        p.k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
+    }
     let mut opponent = DecOpponent::new(seed);
     let mut rng = Rng(seed);
     let mut person_rng = Rng(0);
