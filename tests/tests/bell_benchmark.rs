@@ -29,6 +29,10 @@
 //! (`DecOpponent::issue`, games of `DecGame::issue`: α-β of 6–8 sowings, random among equal
 //! moves, P2 in 40 % of the games it opens, the machine opening 25 %; docs/bell.md, "The issue's
 //! opponent"). The smokes always play the DEC opponent.
+//! `BELL_BENCH_BUDGET=off` runs it without the bound on the look-ahead's positions (test word |
+//! 000200, the reference's `Options::budget` none: Bell's unbounded look-ahead),
+//! `BELL_BENCH_BUDGET=N` with a bound of N positions (deposited into `bgt`; docs/bell.md, "A
+//! bound on the look-ahead").
 mod bell_support;
 mod kalah_support;
 use bell_support::*;
@@ -73,7 +77,18 @@ fn session(iterations: usize, seed: u64, index: bool, issue: bool) -> Bench {
         characteristic_index: index,
         ..o
     };
+    let budget = match std::env::var("BELL_BENCH_BUDGET").as_deref() {
+        Ok("off") => None,
+        Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
+        Err(_) => Some(kalah::bell::BUDGET),
+    };
+    let o = Options { budget, ..o };
+    let tw = tw | if budget.is_none() { TW_NO_BUDGET } else { 0 };
     let mut p = Pair::new(o, tw | if index { TW_INDEX } else { 0 });
+    if let Some(n) = budget {
+        let bgt = p.k.sym("bgt");
+        p.k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
+    }
     let mut opponent = if issue {
         DecOpponent::issue(seed)
     } else {

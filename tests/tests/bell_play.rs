@@ -94,8 +94,12 @@ fn random_board(rng: &mut Rng, plies: u64) -> Board {
 }
 
 /// The machine's turn from the set-up position `b` (the program set up on it): what it types
-/// and its memory afterwards equal the reference's.
-fn machine_turn_agrees(k: &mut kalah_support::Program, r: &mut Bell, b: &Board) {
+/// and its memory afterwards equal the reference's; the reference's turn.
+fn machine_turn_agrees(
+    k: &mut kalah_support::Program,
+    r: &mut Bell,
+    b: &Board,
+) -> bell::MachineMove {
     let mut g = Game::new(true);
     g.board = *b;
     g.positions = vec![*b];
@@ -106,6 +110,87 @@ fn machine_turn_agrees(k: &mut kalah_support::Program, r: &mut Bell, b: &Board) 
     }
     assert_eq!(key(k, SPACE), want, "{b:?}");
     assert_memory(k, r, &format!("{b:?}"));
+    mv
+}
+
+/// Issue 29's bound on the look-ahead's positions, on the smoke's longest turn (docs/bell.md, "A
+/// turn's time": 1020 positions), with the parameters: unbounded (test-word bit 10, the
+/// reference's `budget` none), with the default bound, and with a bound of 300 deposited into
+/// `bgt` - each the reference's turn, effort and value (the analysis line `e…v…`) and memory. The
+/// default bound is reached in the last turn examined (the same 1020); the bound of 300 stops
+/// the look-ahead after at least 300 positions, at another turn.
+#[test]
+fn the_budget_bounds_a_turn_as_the_reference() {
+    let mut b = Board::new(0);
+    b.cells = [5, 5, 4, 3, 3, 0, 1, 4, 4, 3, 0, 0, 1, 3];
+    b.to_move = MACHINE;
+    let (o, tw) = with_parameters(true, false);
+    let turn = |budget: Option<u32>, deposit: Option<u32>| {
+        let tw = tw | if budget.is_none() { TW_NO_BUDGET } else { 0 };
+        let mut k = boot(tw);
+        if let Some(n) = deposit {
+            let bgt = k.sym("bgt");
+            k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
+        }
+        let mut r = Bell::new(bell::Options {
+            budget,
+            ..o.clone()
+        });
+        set_position(&mut k, &b, tw);
+        machine_turn_agrees(&mut k, &mut r, &b)
+    };
+    let unbounded = turn(None, None);
+    let default = turn(Some(bell::BUDGET), None);
+    let small = turn(Some(300), Some(300));
+    // The default bound is reached inside the last turn examined: the same turn.
+    assert!(
+        unbounded.effort > u64::from(bell::BUDGET),
+        "{}",
+        unbounded.effort
+    );
+    assert_eq!(default.effort, unbounded.effort);
+    assert!(
+        (300..unbounded.effort).contains(&small.effort),
+        "{} of {}",
+        small.effort,
+        unbounded.effort
+    );
+}
+
+/// A small bound (40 positions, deposited into `bgt`) from random positions, with the memory
+/// learning as it goes: the PDP-1's turns, efforts, values and memory equal the reference's, and
+/// the bound stops look-aheads (also at another turn than the unbounded one's, so the turn rows
+/// of a stopped look-ahead are compared too).
+#[test]
+fn positions_with_a_small_budget_equal_the_reference() {
+    let mut rng = Rng(0xbe11_0029);
+    let tw = test_word(true, true);
+    let mut k = boot(tw);
+    let bgt = k.sym("bgt");
+    k.m.write(bgt, pdp1_core::Word::new(40)).unwrap();
+    let mut r = Bell::new(bell::Options {
+        budget: Some(40),
+        ..options(true, true)
+    });
+    let (mut n, mut stopped, mut other) = (0, 0, 0);
+    while n < 40 {
+        let b = random_board(&mut rng, 30);
+        if b.is_terminal() || b.to_move != MACHINE {
+            continue;
+        }
+        let mut unbounded = r.clone();
+        unbounded.options.budget = None;
+        let u = unbounded.look_ahead(&b, &[]).unwrap();
+        set_position(&mut k, &b, tw);
+        let mv = machine_turn_agrees(&mut k, &mut r, &b);
+        stopped += usize::from(mv.effort < u.effort);
+        other += usize::from(mv.effort < u.effort && mv.value != u.value);
+        n += 1;
+    }
+    assert!(
+        stopped >= 10 && other >= 3,
+        "stopped {stopped}, another value {other}"
+    );
 }
 
 /// The machine's turn from random 3-in-a-pit positions (set up, no turns before) equals the

@@ -23,6 +23,10 @@
 //! counters), the one it said `i will win` in a forced win; and the games it said so in and
 //! then did not win are counted, and the turns after a claim whose look-ahead saw no victory
 //! (docs/bell.md, "A claim is played out": 0 means the claim's proof stayed in sight).
+//!
+//! `BELL_BENCH_BUDGET=off` looks ahead without the bound on positions (`Options::budget`,
+//! Bell's look-ahead; test-word bit 10 on the PDP-1), `BELL_BENCH_BUDGET=N` with a bound of N
+//! positions (default `BUDGET`).
 
 use kalah::bell::*;
 use kalah::solve::Prover;
@@ -287,6 +291,11 @@ fn main() {
         split: true,
         table,
         characteristic_index: std::env::var("BELL_BENCH_INDEX").is_ok_and(|v| v == "1"),
+        budget: match std::env::var("BELL_BENCH_BUDGET").as_deref() {
+            Ok("off") => None,
+            Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
+            Err(_) => Some(BUDGET),
+        },
         ..Options::default()
     });
     let issue = std::env::var("BELL_BENCH_OPPONENT").is_ok_and(|v| v == "issue");
@@ -405,10 +414,12 @@ fn efforts(r: &Bell, log: &mut Log) {
     );
     let over = |n: u64| log.totals.len() - log.totals.partition_point(|&t| t <= n);
     println!(
-        "turns over 300, 500, 800 positions: {}, {}, {}",
+        "turns over 300, 500, 800, 1000, 1500 positions: {}, {}, {}, {}, {}",
         over(300),
         over(500),
-        over(800)
+        over(800),
+        over(1000),
+        over(1500)
     );
     for t in &log.top {
         let mut empty = Bell::new(r.options.clone());

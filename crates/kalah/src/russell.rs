@@ -214,6 +214,7 @@ impl Analysis {
             cutoff: crate::search::Cutoff::AtBound,
             search_root: false,
             root_first: None,
+            budget: None,
             lines: self.egc,
         }
     }

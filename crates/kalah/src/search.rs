@@ -106,6 +106,28 @@ pub struct Config<E = Valuation> {
     /// deepening: the previous iteration's best move, `roms/kalah7.mac`'s `rbf`); nothing if
     /// it is not a legal move of the root.
     pub root_first: Option<u8>,
+    /// A bound on the positions examined ([`Budget`]; Bell's program, issue 29), or none (every
+    /// other program: their searches are bounded by depth alone).
+    pub budget: Option<Budget>,
+}
+
+/// A bound on a search's positions (Bell's program, issue 29: its look-ahead of whole turns has
+/// no bound of its own, and at about 3 ms a position on the PDP-1 a turn took up to 17 s). On
+/// the root's turn only (level 0: the root and the positions its continuation moves reach,
+/// [`Levels::Turns`]), after each child's value has been taken by the α-β step: once
+/// [`Report::effort`] has reached `positions` and the root side's best so far (α as the root
+/// passes it down, or the node's own) is better than `loss`, the node stops as at a cut-off and
+/// returns its best. So the search ends with the best of the turns it examined, and never stops
+/// while every turn examined is worth `loss` or less (Bell's program: it cannot play a known loss
+/// while an unexamined turn remains). Nothing below the root's turn stops, so nothing needs
+/// unwinding beyond what a cut-off does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// Positions examined (the effort, the root counted as [`Config::count_root`] says).
+    pub positions: u64,
+    /// The value of a lost root turn, from the maximiser's side (Bell: −WIN); for a minimising
+    /// root its negation.
+    pub loss: i32,
 }
 
 /// When a move's value cuts off the remaining moves of a node.
@@ -179,6 +201,7 @@ impl Settings {
             cutoff: Cutoff::AtBound,
             search_root: false,
             root_first: None,
+            budget: None,
         }
     }
 }
@@ -597,6 +620,9 @@ impl<E> Searcher<'_, E> {
                     }
                 }
             }
+            if long && level == 0 && self.spent(side, alpha, beta) {
+                break;
+            }
         }
         if best == 0 {
             if let Some(f) = first_pv {
@@ -604,6 +630,22 @@ impl<E> Searcher<'_, E> {
             }
         }
         (if side == Side::A { alpha } else { beta }, best, pv)
+    }
+
+    /// The [`Budget`] is spent at a node of the root's turn (`side` to move, its window
+    /// (`alpha`, `beta`) after the last child's step): the positions reached and a best better
+    /// than a loss.
+    fn spent(&self, side: Side, alpha: i32, beta: i32) -> bool {
+        let Some(budget) = self.c.budget else {
+            return false;
+        };
+        if side != self.root_side || self.effort < budget.positions {
+            return false;
+        }
+        match side {
+            Side::A => alpha > budget.loss,
+            Side::B => beta < -budget.loss,
+        }
     }
 
     fn static_moves<const H: usize>(&self, b: &Board<H>) -> Vec<u8> {

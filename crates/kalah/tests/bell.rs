@@ -429,32 +429,48 @@ fn parameters_from_records() {
     assert_eq!(Parameters::from_records(&r, false).near_loss[16], Some(3));
 }
 
+/// The tests' random numbers from `seed` (a 64-bit linear congruential generator): below `n`.
+fn lcg(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut rng = seed;
+    move |n| {
+        rng = rng
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((rng >> 33) as usize) % n
+    }
+}
+
+/// A position `next` plays into from the start (`first` to move), fewer than `turns_at_most`
+/// random turns; none if the game is over or the person is to move.
+fn random_machine_position(
+    next: &mut impl FnMut(usize) -> usize,
+    first: Side,
+    turns_at_most: usize,
+) -> Option<Board> {
+    let mut b = Board::new(3);
+    b.to_move = first;
+    for _ in 0..next(turns_at_most) {
+        let ts = turns(&b);
+        if ts.is_empty() {
+            break;
+        }
+        b = ts[next(ts.len())].1;
+    }
+    (!b.is_terminal() && b.to_move == MACHINE).then_some(b)
+}
+
 /// Figure 3's cut-off ("greater than") examines at least as many positions as the usual α-β
 /// and chooses the same turn with the same value; both agree with plain minimax over turns.
 #[test]
 fn figure_3_cutoff_chooses_as_minimax() {
     quote("the routine finds that the first value it obtains (i.e. 7) is greater than the lowest value on level 2 (i.e. 6), and therefore can ignore all the remaining positions.");
-    let mut rng = 12345u64;
-    let mut next = |n: usize| {
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((rng >> 33) as usize) % n
-    };
+    let mut next = lcg(12345);
     let (mut beyond, mut at) = (0, 0);
     for game in 0..30 {
-        let mut b = Board::new(3);
-        b.to_move = if game % 2 == 0 { MACHINE } else { PERSON };
-        for _ in 0..(next(20)) {
-            let ts = turns(&b);
-            if ts.is_empty() {
-                break;
-            }
-            b = ts[next(ts.len())].1;
-        }
-        if b.is_terminal() || b.to_move != MACHINE {
+        let first = if game % 2 == 0 { MACHINE } else { PERSON };
+        let Some(b) = random_machine_position(&mut next, first, 20) else {
             continue;
-        }
+        };
         let rb = search::search(
             &b,
             0,
@@ -485,6 +501,62 @@ fn figure_3_cutoff_chooses_as_minimax() {
     assert!(
         beyond > at,
         "the strict cut-off searches more: {beyond} vs {at}"
+    );
+}
+
+/// The bound on positions (`search::Budget`, issue 29) stops the root's turn at the best turn it
+/// has examined: a turn whose own value (plain minimax) is the value reported, no better than
+/// the unbounded look-ahead's; the same look-ahead when it never reaches the bound or every turn
+/// is lost (it never stops on a loss); at least the bound's positions when it stops.
+#[test]
+fn the_budget_stops_at_the_best_turn_examined() {
+    let mut next = lcg(2929);
+    let (mut stopped, mut lost, mut games) = (0, 0, 0);
+    while games < 200 {
+        let Some(b) = random_machine_position(&mut next, MACHINE, 24) else {
+            continue;
+        };
+        games += 1;
+        let unbounded = bell_config(BellValue::plain(), StaticOrder::Bell, Cutoff::Beyond);
+        let r0 = search::search(&b, 0, &unbounded, false).unwrap();
+        let tv = turn_values(&b, &BellValue::plain());
+        for positions in [1, 20, 100, 300] {
+            let c = search::Config {
+                budget: Some(search::Budget {
+                    positions,
+                    loss: -WIN,
+                }),
+                ..unbounded.clone()
+            };
+            let r = search::search(&b, 0, &c, false).unwrap();
+            let ctx = format!("{b:?} budget {positions}");
+            if r0.effort < positions || r0.value <= -WIN {
+                assert_eq!(
+                    (&r.turn, r.value, r.effort),
+                    (&r0.turn, r0.value, r0.effort),
+                    "{ctx}"
+                );
+                lost += usize::from(r0.value <= -WIN && r0.effort >= positions);
+                continue;
+            }
+            assert!(r.value > -WIN && r.value <= r0.value, "{ctx}");
+            assert!(r.effort == r0.effort || r.effort >= positions, "{ctx}");
+            assert!(r.effort <= r0.effort, "{ctx}");
+            if r.effort == r0.effort {
+                assert_eq!((&r.turn, r.value), (&r0.turn, r0.value), "{ctx}");
+                continue;
+            }
+            stopped += 1;
+            // A turn cut short by a decided position (a victory) is not one of the whole turns.
+            match tv.iter().find(|t| t.0 == r.turn) {
+                Some(t) => assert_eq!(t.1.min(WIN), r.value, "{ctx}"),
+                None => assert!(r.value >= WIN, "{ctx}"),
+            }
+        }
+    }
+    assert!(
+        stopped > 100 && lost > 0,
+        "stopped {stopped}, lost roots over budget {lost}"
     );
 }
 

@@ -60,7 +60,7 @@ pub use notation::{
 };
 pub use player::{
     bell_config, end_value, turn_values, BacktrackCount, BacktrackStore, Bell, BellValue, Game,
-    MachineMove, Options, Say, Stats, BACKTRACK_NODES, DEPTH, WIN,
+    MachineMove, Options, Say, Stats, BACKTRACK_NODES, BUDGET, DEPTH, WIN,
 };
 pub use tape::{
     convert_version_2, entry_words, tape_sum, words_entry, Conversion, ConvertError, TapeError,

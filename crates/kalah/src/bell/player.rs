@@ -27,6 +27,10 @@ pub const WIN: i32 = 100;
 pub const BACKTRACK_NODES: u32 = 100;
 /// Plies of the look-ahead ("1½ moves (or 3 plys)", IV.2), in turns.
 pub const DEPTH: u32 = 3;
+/// Positions a look-ahead examines before its root's turn stops at the best turn so far that is
+/// not a loss ([`Options::budget`], [`search::Budget`]; our bound, issue 29, not Bell's: on the
+/// PDP-1 a position takes about 3 ms, and the unbounded look-ahead examined up to 4130).
+pub const BUDGET: u32 = 1000;
 
 // ---------------------------------------------------------------------------------------------
 // The look-ahead (IV.2)
@@ -188,6 +192,7 @@ pub fn bell_config<E>(value: E, order: StaticOrder, cutoff: Cutoff) -> Config<E>
         cutoff,
         search_root: true,
         root_first: None,
+        budget: None,
     }
 }
 
@@ -301,6 +306,11 @@ pub struct Options {
     /// [`Options::loss_characteristics`] they number hundreds), off by default; the PDP-1 program
     /// has it as test-word bit 7 (`002000`).
     pub characteristic_index: bool,
+    /// The look-ahead's bound on positions ([`BUDGET`] by default; [`search::Budget`]: once it
+    /// has examined so many, its root's turn stops at the best turn so far unless every turn
+    /// examined is lost), or none: Bell's unbounded look-ahead. Ours (issue 29); the PDP-1
+    /// program's test-word bit 10 (`000200`) turns it off, its word `bgt` holds it.
+    pub budget: Option<u32>,
 }
 
 /// What "a count is set to evaluate 100 nodes" counts (docs/bell.md, "Figure 8: readings
@@ -352,6 +362,7 @@ impl Default for Options {
             backtrack_store: BacktrackStore::Region,
             loss_characteristics: false,
             characteristic_index: false,
+            budget: Some(BUDGET),
         }
     }
 }
@@ -549,7 +560,7 @@ impl Bell {
     /// parameter's near-win met before it, and the proven line is followed.
     pub fn config_in(&self, prefix: Vec<Vec<u8>>, claimed: bool) -> Config<BellValue<'_>> {
         let params = (self.options.parameters_on() && !claimed).then_some(&self.params);
-        bell_config(
+        let config = bell_config(
             BellValue {
                 memory: Some(&self.memory),
                 params,
@@ -559,7 +570,14 @@ impl Bell {
             },
             self.options.order,
             self.options.cutoff,
-        )
+        );
+        Config {
+            budget: self.options.budget.map(|positions| search::Budget {
+                positions: positions.into(),
+                loss: -WIN,
+            }),
+            ..config
+        }
     }
 
     /// What the memory says of `b` (machine to move) after the game's turns `prefix`.
