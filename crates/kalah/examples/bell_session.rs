@@ -27,6 +27,12 @@
 //! `BELL_BENCH_BUDGET=off` looks ahead without the bound on positions (`Options::budget`,
 //! Bell's look-ahead; test-word bit 10 on the PDP-1), `BELL_BENCH_BUDGET=N` with a bound of N
 //! positions (default `BUDGET`).
+//!
+//! `BELL_BENCH_FLOOR=1` stops a node at its first child worth ±WIN (`Options::floor`: the
+//! person's node below a lost turn at its first reply worth −WIN), `BELL_BENCH_LOST_FIRST=1`
+//! with it tries first the person's replies that reach a position the memory holds as lost
+//! (`Options::lost_first`), and prints the effort again with its look-ups counted (issue 29,
+//! docs/bell.md "Lost turns made short"). Neither is in the PDP-1 program.
 
 use kalah::bell::*;
 use kalah::solve::Prover;
@@ -51,6 +57,8 @@ struct TurnEffort {
     first: u64,
     again: u64,
     learn: u64,
+    /// Memory look-ups to order the person's replies (`Options::lost_first`), in no effort.
+    lookups: u64,
     sowings: usize,
     resigned: bool,
     before: Game,
@@ -66,6 +74,8 @@ impl TurnEffort {
 #[derive(Default)]
 struct Log {
     totals: Vec<u64>,
+    /// The same with the turn's look-ups to order added.
+    with_lookups: Vec<u64>,
     resigning: u64,
     top: Vec<TurnEffort>,
     solved: Solved,
@@ -161,6 +171,7 @@ fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
         first: r.stats.effort_first - s.effort_first,
         again: r.stats.effort_again - s.effort_again,
         learn: r.stats.effort_learn - s.effort_learn,
+        lookups: r.stats.lookups - s.lookups,
         sowings: m.turn.len(),
         resigned: m.says == Some(Say::Resigns),
         before,
@@ -176,6 +187,7 @@ fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
         );
     }
     log.totals.push(t.total());
+    log.with_lookups.push(t.total() + t.lookups);
     if t.resigned {
         log.resigning = log.resigning.max(t.total());
     }
@@ -296,6 +308,8 @@ fn main() {
             Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
             Err(_) => Some(BUDGET),
         },
+        floor: std::env::var("BELL_BENCH_FLOOR").is_ok_and(|v| v == "1"),
+        lost_first: std::env::var("BELL_BENCH_LOST_FIRST").is_ok_and(|v| v == "1"),
         ..Options::default()
     });
     let issue = std::env::var("BELL_BENCH_OPPONENT").is_ok_and(|v| v == "issue");
@@ -421,6 +435,22 @@ fn efforts(r: &Bell, log: &mut Log) {
         over(1000),
         over(1500)
     );
+    if r.options.lost_first {
+        // The look-ups to order cost about as much as a position on the PDP-1 with the filter
+        // (about 0.5 ms when absent): counted as positions here.
+        let w = &mut log.with_lookups;
+        w.sort_unstable();
+        let over = |n: u64| w.len() - w.partition_point(|&t| t <= n);
+        println!(
+            "with the {} look-ups to order: effort median {} most {}; over 800, 1000, 1500: {}, {}, {}",
+            r.stats.lookups,
+            w.get(w.len() / 2).copied().unwrap_or(0),
+            w.last().copied().unwrap_or(0),
+            over(800),
+            over(1000),
+            over(1500)
+        );
+    }
     for t in &log.top {
         let mut empty = Bell::new(r.options.clone());
         empty.params = r.params.clone();

@@ -54,6 +54,8 @@ fn main() {
         search_root: p.search_root,
         root_first: None,
         budget: None,
+        floor: None,
+        lost_first: false,
     };
     let (mut won, mut drawn, mut lost, mut margin) = (0, 0, 0, 0i32);
     let (mut e_sides, mut e_plain) = (0u64, 0u64);

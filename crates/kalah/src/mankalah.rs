@@ -472,6 +472,7 @@ fn book_report() -> Report {
         events: Vec::new(),
         levels: Vec::new(),
         horizon: false,
+        lookups: 0,
     }
 }
 

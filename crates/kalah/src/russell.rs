@@ -215,6 +215,8 @@ impl Analysis {
             search_root: false,
             root_first: None,
             budget: None,
+            floor: None,
+            lost_first: false,
             lines: self.egc,
         }
     }

@@ -109,6 +109,20 @@ pub struct Config<E = Valuation> {
     /// A bound on the positions examined ([`Budget`]; Bell's program, issue 29), or none (every
     /// other program: their searches are bounded by depth alone).
     pub budget: Option<Budget>,
+    /// No value lies beyond ±`floor` (Bell: `WIN`), or none. With it a node stops at its first
+    /// child worth the extreme for its side (`floor` for the maximiser, −`floor` for the
+    /// minimiser): no later move can change its value or its move, so only the positions
+    /// examined differ. Ours (issue 29), off in every program: Bell's strict cut-off keeps the
+    /// person's bound at −WIN − 1 and examines every reply of a lost turn (docs/bell.md, "Why
+    /// lost turns are long").
+    pub floor: Option<i32>,
+    /// With [`Config::floor`]: at a main-search node of the root's opponent, the sowings that
+    /// end its turn at a position the value function remembers as lost for the root side
+    /// ([`Evaluate::remembered`], worth ∓`floor`) are searched first, the others in their order
+    /// after them, so that the floor stops the node after one. Each such look-up is counted
+    /// ([`Report::lookups`]): the program pays for them too. Ours (issue 29), off in every
+    /// program.
+    pub lost_first: bool,
 }
 
 /// A bound on a search's positions (Bell's program, issue 29: its look-ahead of whole turns has
@@ -202,6 +216,8 @@ impl Settings {
             search_root: false,
             root_first: None,
             budget: None,
+            floor: None,
+            lost_first: false,
         }
     }
 }
@@ -281,6 +297,8 @@ pub struct Report {
     /// not over: a deeper search may find another value. Without one the search is exact
     /// (`roms/kalah7.mac`'s `hz`, the open depth's test).
     pub horizon: bool,
+    /// Look-ups made to order moves ([`Config::lost_first`]), not counted in the effort.
+    pub lookups: u64,
 }
 
 struct Searcher<'a, E> {
@@ -298,6 +316,7 @@ struct Searcher<'a, E> {
     leaves: Vec<Leaf>,
     levels: Vec<u32>,
     horizon: bool,
+    lookups: u64,
     /// The transposition table, if the search keeps one ([`search_with`]).
     table: Option<&'a mut Table>,
 }
@@ -344,6 +363,7 @@ impl<'a, E> Searcher<'a, E> {
             leaves: Vec::new(),
             levels: Vec::new(),
             horizon: false,
+            lookups: 0,
             table,
         }
     }
@@ -526,6 +546,11 @@ impl<E> Searcher<'_, E> {
             (self.static_moves(b), None)
         };
         let side = b.to_move;
+        let order = if long && self.c.lost_first && side != self.root_side {
+            self.lost_first(b, order, ply)
+        } else {
+            order
+        };
         let mk = |m: u8, cpv: Vec<Ply>| -> Vec<Ply> {
             if !long || k >= PV_MAX {
                 return Vec::new();
@@ -623,6 +648,9 @@ impl<E> Searcher<'_, E> {
             if long && level == 0 && self.spent(side, alpha, beta) {
                 break;
             }
+            if self.floored(side, v) {
+                break;
+            }
         }
         if best == 0 {
             if let Some(f) = first_pv {
@@ -646,6 +674,55 @@ impl<E> Searcher<'_, E> {
             Side::A => alpha > budget.loss,
             Side::B => beta < -budget.loss,
         }
+    }
+
+    /// [`Config::floor`]: a child of a node of `side` is worth `v`, the extreme for `side`.
+    /// Nothing after it can move the node's bound further (a child is never beyond the floor),
+    /// so the node's value and move are already final.
+    fn floored(&self, side: Side, v: i32) -> bool {
+        match (self.c.floor, side) {
+            (None, _) => false,
+            (Some(f), Side::A) => v >= f,
+            (Some(f), Side::B) => v <= -f,
+        }
+    }
+
+    /// [`Config::lost_first`]: `order` (the moves of `b`, the root's opponent to move) with the
+    /// sowings that end the turn at a position remembered as lost for the root side first,
+    /// stable otherwise.
+    fn lost_first<const H: usize>(&mut self, b: &Board<H>, order: Vec<u8>, ply: u32) -> Vec<u8>
+    where
+        E: Evaluate<H>,
+    {
+        let Some(floor) = self.c.floor else {
+            return order;
+        };
+        let lost = match self.root_side {
+            Side::A => -floor,
+            Side::B => floor,
+        };
+        let (mut first, mut rest) = (Vec::new(), Vec::new());
+        for m in order {
+            let (child, _) = self
+                .c
+                .rules
+                .after(b, m, ply)
+                .expect("ordered moves are legal");
+            let mut is_lost = false;
+            if child.to_move != b.to_move {
+                self.lookups += 1;
+                self.path.push((m, b.to_move));
+                is_lost = self.c.value.remembered(&child, &self.path) == Some(lost);
+                self.path.pop();
+            }
+            if is_lost {
+                first.push(m);
+            } else {
+                rest.push(m);
+            }
+        }
+        first.extend(rest);
+        first
     }
 
     fn static_moves<const H: usize>(&self, b: &Board<H>) -> Vec<u8> {
@@ -963,6 +1040,7 @@ pub fn search_with<const H: usize, E: Evaluate<H>>(
         events: s.events,
         levels: s.levels,
         horizon: s.horizon,
+        lookups: s.lookups,
     })
 }
 

@@ -19,6 +19,13 @@ pub trait Evaluate<const H: usize> {
         let _ = path;
         self.decided(b)
     }
+    /// What a memory of the value function holds for `b` (reached by `path`), looked up with
+    /// no other effect: for ordering moves ([`crate::search::Config::lost_first`]). None by
+    /// default (no memory).
+    fn remembered(&self, b: &Board<H>, path: &[Ply]) -> Option<i32> {
+        let _ = (b, path);
+        None
+    }
 }
 
 /// When a position counts as decided, and its value then.

@@ -560,6 +560,104 @@ fn the_budget_stops_at_the_best_turn_examined() {
     );
 }
 
+/// A machine position and the game's turns before it.
+type Before = (Board, Vec<Vec<u8>>);
+
+/// A memory learnt from `games` games against issue 29's opponent (without the bound, which
+/// would make a look-ahead's turn depend on its effort), and every machine position of those
+/// games with the turns before it: positions whose look-aheads meet the memory's losses.
+fn learnt_positions(games: usize) -> (Bell, Vec<Before>) {
+    let mut bell = Bell::new(Options {
+        budget: None,
+        ..Options::default()
+    });
+    let mut rng = DecOpponent::issue(29);
+    let mut state = 29u64;
+    let mut played = Vec::new();
+    for _ in 0..games {
+        let how = DecGame::issue(|n| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (state >> 33) % n
+        })
+        .1;
+        played.push(play_game_told(&mut bell, &how, &mut rng, &mut Vec::new()));
+    }
+    let mut positions = Vec::new();
+    for lost in &played {
+        let mut g = Game::new(lost.turns[0].0 == MACHINE);
+        for (_, t) in &lost.turns {
+            if g.board.to_move == MACHINE {
+                positions.push((g.board, g.prefix(g.turns.len())));
+            }
+            g.play(t).unwrap();
+        }
+    }
+    (bell, positions)
+}
+
+/// Every look-ahead of `positions` with `options` against Bell's (no bound): the same value and
+/// turn, never more positions; the positions in all (Bell's, these), and the look-ups made to
+/// order.
+fn same_look_aheads(bell: &mut Bell, positions: &[Before], options: Options) -> (u64, u64, u64) {
+    let (mut before, mut after, mut lookups) = (0, 0, 0);
+    for (b, prefix) in positions {
+        let bell_options = std::mem::replace(&mut bell.options, options.clone());
+        let r = bell.look_ahead(b, prefix).unwrap();
+        bell.options = bell_options;
+        let r0 = bell.look_ahead(b, prefix).unwrap();
+        assert_eq!((&r.turn, r.value), (&r0.turn, r0.value), "{b:?} {prefix:?}");
+        assert!(r.effort <= r0.effort, "{b:?} {prefix:?}");
+        assert_eq!(r0.lookups, 0);
+        before += r0.effort;
+        after += r.effort;
+        lookups += r.lookups;
+    }
+    (before, after, lookups)
+}
+
+/// The floor (`Options::floor`, issue 29: the person's node below a lost turn stops at its
+/// first reply worth −WIN) changes no look-ahead's value or turn with a learnt memory, only the
+/// positions examined, which are fewer.
+#[test]
+fn the_floor_changes_only_the_positions() {
+    let (mut bell, positions) = learnt_positions(60);
+    let floor = Options {
+        floor: true,
+        ..bell.options.clone()
+    };
+    let (before, after, lookups) = same_look_aheads(&mut bell, &positions, floor);
+    assert_eq!(lookups, 0);
+    assert!(
+        positions.len() > 400 && after < before,
+        "{} positions: {before} → {after}",
+        positions.len()
+    );
+}
+
+/// The person's replies the memory holds as lost tried first (`Options::lost_first`, with the
+/// floor) change no look-ahead's value or turn either, and examine fewer positions than the
+/// floor alone, for look-ups of their own.
+#[test]
+fn lost_replies_first_changes_only_the_positions() {
+    let (mut bell, positions) = learnt_positions(60);
+    let floor = Options {
+        floor: true,
+        ..bell.options.clone()
+    };
+    let both = Options {
+        lost_first: true,
+        ..floor.clone()
+    };
+    let (_, alone, _) = same_look_aheads(&mut bell, &positions, floor);
+    let (_, first, lookups) = same_look_aheads(&mut bell, &positions, both);
+    assert!(
+        first < alone && lookups > 0,
+        "{alone} → {first}, {lookups} look-ups"
+    );
+}
+
 /// Characteristics are sound: every position that agrees with a stored characteristic wins by
 /// the same turn.
 #[test]

@@ -83,6 +83,30 @@ pub fn end_value(b: &Board) -> Option<i32> {
 }
 
 impl BellValue<'_> {
+    /// What the memory holds for `b` reached by `path` (machine to move; with [`Self::mirror`]
+    /// the person too, looked up with the sides exchanged), from the machine's side.
+    fn recalled(&self, b: &Board, path: &[Ply]) -> Option<i32> {
+        let value = |o: Outcome| match o {
+            Outcome::Win => WIN,
+            Outcome::Loss => -WIN,
+        };
+        if b.to_move != MACHINE && !self.mirror {
+            return None;
+        }
+        let m = self.memory?;
+        let mut turns: Vec<Vec<u8>> = self.prefix.iter().take(2).cloned().collect();
+        if turns.len() < 2 {
+            turns.extend(path_turns(path));
+        }
+        let part = m.part(&turns)?;
+        if b.to_move == MACHINE {
+            m.lookup(part, b).map(|e| value(e.outcome))
+        } else {
+            // A winner for the person to move is a loss for the machine.
+            m.lookup(part, &mirror(b)).map(|e| -value(e.outcome))
+        }
+    }
+
     fn known(&self, b: &Board, path: &[Ply]) -> Option<i32> {
         if let Some(v) = end_value(b) {
             return Some(v);
@@ -91,23 +115,8 @@ impl BellValue<'_> {
             Outcome::Win => WIN,
             Outcome::Loss => -WIN,
         };
-        if b.to_move == MACHINE || self.mirror {
-            if let Some(m) = self.memory {
-                let mut turns: Vec<Vec<u8>> = self.prefix.iter().take(2).cloned().collect();
-                if turns.len() < 2 {
-                    turns.extend(path_turns(path));
-                }
-                if let Some(part) = m.part(&turns) {
-                    if b.to_move == MACHINE {
-                        if let Some(e) = m.lookup(part, b) {
-                            return Some(value(e.outcome));
-                        }
-                    } else if let Some(e) = m.lookup(part, &mirror(b)) {
-                        // A winner for the person to move is a loss for the machine.
-                        return Some(-value(e.outcome));
-                    }
-                }
-            }
+        if let Some(v) = self.recalled(b, path) {
+            return Some(v);
         }
         // Parameters are taken "at either of its maximizing levels": where the machine begins
         // a turn below the root (or the person, for near-losses), not at the positions inside
@@ -142,6 +151,9 @@ impl Evaluate<HOLES> for BellValue<'_> {
     }
     fn decided_at(&self, b: &Board, path: &[Ply]) -> Option<i32> {
         self.known(b, path)
+    }
+    fn remembered(&self, b: &Board, path: &[Ply]) -> Option<i32> {
+        self.recalled(b, path)
     }
     fn estimate(&self, b: &Board) -> i32 {
         b.kalah(MACHINE) as i32 - b.kalah(PERSON) as i32
@@ -193,6 +205,8 @@ pub fn bell_config<E>(value: E, order: StaticOrder, cutoff: Cutoff) -> Config<E>
         search_root: true,
         root_first: None,
         budget: None,
+        floor: None,
+        lost_first: false,
     }
 }
 
@@ -311,6 +325,16 @@ pub struct Options {
     /// examined is lost), or none: Bell's unbounded look-ahead. Ours (issue 29); the PDP-1
     /// program's test-word bit 10 (`000200`) turns it off, its word `bgt` holds it.
     pub budget: Option<u32>,
+    /// A node stops at its first child worth ±[`WIN`], nothing being beyond it
+    /// ([`search::Config::floor`]): the person's node below a lost turn stops at its first reply
+    /// worth −WIN, which Bell's strict cut-off never does. Changes no value and no turn, only
+    /// the positions examined. Ours (issue 29: lost turns are long), off by default; not in
+    /// the PDP-1 program.
+    pub floor: bool,
+    /// With [`Options::floor`], the person's replies that reach a position the memory holds as
+    /// lost are tried first ([`search::Config::lost_first`]; their look-ups are counted in
+    /// [`Stats::lookups`]). Ours (issue 29), off by default; not in the PDP-1 program.
+    pub lost_first: bool,
 }
 
 /// What "a count is set to evaluate 100 nodes" counts (docs/bell.md, "Figure 8: readings
@@ -363,6 +387,8 @@ impl Default for Options {
             loss_characteristics: false,
             characteristic_index: false,
             budget: Some(BUDGET),
+            floor: false,
+            lost_first: false,
         }
     }
 }
@@ -520,6 +546,9 @@ pub struct Stats {
     pub effort_first: u64,
     pub effort_again: u64,
     pub effort_learn: u64,
+    /// Memory look-ups made to order the person's replies ([`Options::lost_first`]), in all
+    /// the look-aheads: not in their effort, but a cost on the PDP-1 too.
+    pub lookups: u64,
 }
 
 /// Bell's program: options, memory, game records and parameters.
@@ -576,6 +605,8 @@ impl Bell {
                 positions: positions.into(),
                 loss: -WIN,
             }),
+            floor: self.options.floor.then_some(WIN),
+            lost_first: self.options.lost_first,
             ..config
         }
     }
@@ -624,6 +655,7 @@ impl Bell {
             .look_ahead_in(&b, &prefix, game.claimed_win)
             .expect("the game is not over");
         self.stats.effort_first += r.effort;
+        self.stats.lookups += r.lookups;
         let mut says = None;
         if r.value >= WIN {
             // "If it wins it only records its present position and tags it as a winner"; it
@@ -671,6 +703,7 @@ impl Bell {
                     .look_ahead_in(&c, &prefix, game.claimed_win)
                     .map(|(r, _)| r);
                 self.stats.effort_again += again.as_ref().map_or(0, |r| r.effort);
+                self.stats.lookups += again.as_ref().map_or(0, |r| r.lookups);
                 next = again
                     .map(|r| r.turn)
                     .filter(|t| !t.is_empty())
@@ -805,6 +838,7 @@ impl Bell {
             return 1;
         };
         self.stats.effort_learn += r.effort;
+        self.stats.lookups += r.lookups;
         if r.value >= WIN && wins && proven {
             self.store(b, prefix, Outcome::Win, &r.turn);
         } else if r.value <= -WIN {
@@ -832,6 +866,7 @@ impl Bell {
             None => match self.look_ahead_in(b, prefix, claimed) {
                 Some(r) => {
                     self.stats.effort_learn += r.0.effort;
+                    self.stats.lookups += r.0.lookups;
                     r
                 }
                 None => return,
