@@ -566,7 +566,8 @@ type Before = (Board, Vec<Vec<u8>>);
 /// A memory learnt from `games` games against issue 29's opponent (without the bound, which
 /// would make a look-ahead's turn depend on its effort), and every machine position of those
 /// games with the turns before it: positions whose look-aheads meet the memory's losses.
-fn learnt_positions(games: usize) -> (Bell, Vec<Before>) {
+/// With them, the learnt options with the floor (`Options::floor`) on.
+fn learnt_positions(games: usize) -> (Bell, Vec<Before>, Options) {
     let mut bell = Bell::new(Options {
         budget: None,
         ..Options::default()
@@ -594,7 +595,11 @@ fn learnt_positions(games: usize) -> (Bell, Vec<Before>) {
             g.play(t).unwrap();
         }
     }
-    (bell, positions)
+    let floor = Options {
+        floor: true,
+        ..bell.options.clone()
+    };
+    (bell, positions, floor)
 }
 
 /// Every look-ahead of `positions` with `options` against Bell's (no bound): the same value and
@@ -622,11 +627,7 @@ fn same_look_aheads(bell: &mut Bell, positions: &[Before], options: Options) -> 
 /// positions examined, which are fewer.
 #[test]
 fn the_floor_changes_only_the_positions() {
-    let (mut bell, positions) = learnt_positions(60);
-    let floor = Options {
-        floor: true,
-        ..bell.options.clone()
-    };
+    let (mut bell, positions, floor) = learnt_positions(60);
     let (before, after, lookups) = same_look_aheads(&mut bell, &positions, floor);
     assert_eq!(lookups, 0);
     assert!(
@@ -641,11 +642,7 @@ fn the_floor_changes_only_the_positions() {
 /// floor alone, for look-ups of their own.
 #[test]
 fn lost_replies_first_changes_only_the_positions() {
-    let (mut bell, positions) = learnt_positions(60);
-    let floor = Options {
-        floor: true,
-        ..bell.options.clone()
-    };
+    let (mut bell, positions, floor) = learnt_positions(60);
     let both = Options {
         lost_first: true,
         ..floor.clone()
