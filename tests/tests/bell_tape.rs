@@ -505,7 +505,7 @@ fn look_up(k: &mut Program, part: usize, words: &[u32; 4]) -> u32 {
         ("cw1", words[1]),
         ("cw2", words[2]),
         ("cw3", words[3]),
-        ("ea", 0o10000 + (part * kalah::bell::TABLE) as u32 * 4),
+        ("ea", slot_address(part, 0)),
         ("pts", size),
         ("mpt", part as u32),
         ("nsp", 0),

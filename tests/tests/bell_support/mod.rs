@@ -373,8 +373,14 @@ pub fn result_line(b: &Board) -> String {
 }
 
 /// The PDP-1 memory's words for part `part`, slot `slot`.
+/// The address of part `part`'s slot `slot` in the PDP-1 memory: the parts from 10000 on,
+/// [`bell::TABLE`] entries of four words apart (`ptb`).
+pub fn slot_address(part: usize, slot: usize) -> u32 {
+    0o10000 + (part * bell::TABLE + slot) as u32 * 4
+}
+
 fn slot_words(k: &Program, part: usize, slot: usize) -> [u32; 4] {
-    let a = 0o10000 + (part * 1280 + slot) as u32 * 4;
+    let a = slot_address(part, slot);
     std::array::from_fn(|i| k.m.read(a + i as u32).unwrap().bits())
 }
 
@@ -405,7 +411,7 @@ pub fn filter_bits(words: &[u32; 4]) -> Option<[(u32, u32); 2]> {
 /// plants one, and set its bits in the filter when it is a whole position in a window (the slots
 /// past the list), as the program's store does.
 pub fn write_entry(k: &mut Program, part: usize, slot: usize, words: [u32; 4]) {
-    let a = 0o10000 + (part * bell::TABLE + slot) as u32 * 4;
+    let a = slot_address(part, slot);
     for (i, w) in words.into_iter().enumerate() {
         k.m.write(a + i as u32, Word::new(w)).unwrap();
     }
