@@ -29,8 +29,9 @@
 //! (`DecOpponent::issue`, games of `DecGame::issue`: α-β of 6–8 sowings, random among equal
 //! moves, P2 in 40 % of the games it opens, the machine opening 25 %; docs/bell.md, "The issue's
 //! opponent"). The smokes always play the DEC opponent.
-//! `BELL_BENCH_BUDGET=off` runs it without the bound on the look-ahead's positions (test word |
-//! 000200, the reference's `Options::budget` none: Bell's unbounded look-ahead),
+//! `BELL_BENCH_BUDGET=off` runs it with Bell's own look-ahead, neither the floor nor the bound
+//! on its positions (test word | 000200, the reference's `Options::floor` off and
+//! `Options::budget` none),
 //! `BELL_BENCH_BUDGET=N` with a bound of N positions (deposited into `bgt`; docs/bell.md, "A
 //! bound on the look-ahead").
 mod bell_support;
@@ -82,8 +83,16 @@ fn session(iterations: usize, seed: u64, index: bool, issue: bool) -> Bench {
         Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
         Err(_) => Some(kalah::bell::BUDGET),
     };
-    let o = Options { budget, ..o };
-    let tw = tw | if budget.is_none() { TW_NO_BUDGET } else { 0 };
+    let o = match budget {
+        None => bells_look_ahead(o),
+        Some(_) => Options { budget, ..o },
+    };
+    let tw = tw
+        | if budget.is_none() {
+            TW_BELLS_LOOK_AHEAD
+        } else {
+            0
+        };
     let mut p = Pair::new(o, tw | if index { TW_INDEX } else { 0 });
     if let Some(n) = budget {
         let bgt = p.k.sym("bgt");

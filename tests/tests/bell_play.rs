@@ -126,15 +126,23 @@ fn the_budget_bounds_a_turn_as_the_reference() {
     b.to_move = MACHINE;
     let (o, tw) = with_parameters(true, false);
     let turn = |budget: Option<u32>, deposit: Option<u32>| {
-        let tw = tw | if budget.is_none() { TW_NO_BUDGET } else { 0 };
+        let tw = tw
+            | if budget.is_none() {
+                TW_BELLS_LOOK_AHEAD
+            } else {
+                0
+            };
         let mut k = boot(tw);
         if let Some(n) = deposit {
             let bgt = k.sym("bgt");
             k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
         }
-        let mut r = Bell::new(bell::Options {
-            budget,
-            ..o.clone()
+        let mut r = Bell::new(match budget {
+            None => bells_look_ahead(o.clone()),
+            Some(_) => bell::Options {
+                budget,
+                ..o.clone()
+            },
         });
         set_position(&mut k, &b, tw);
         machine_turn_agrees(&mut k, &mut r, &b)
@@ -596,4 +604,52 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
         "{positions} positions, {:.0} memory cycles a position besides the typing and field 16",
         (total - aside) as f64 / 5000.0 / positions as f64
     );
+}
+
+/// The floor (issue 29, `Options::floor`: the person's node below a lost turn stops at its
+/// first reply worth −100) on the PDP-1 as in the reference, and test-word bit 10 (Bell's own
+/// look-ahead) without it: 40 games against the issue's opponent with each, the program equal
+/// to the reference move for move and entry for entry. With the floor, positions of those games
+/// whose look-ahead the floor shortens (the reference's, with the memory learnt) must be met, so
+/// that the floor was exercised in lockstep; with bit 10 the same is counted to show that a
+/// program which floored regardless would have been caught.
+#[test]
+fn the_floor_stops_as_the_reference_and_bit_10_turns_it_off() {
+    let (o, tw) = with_parameters(true, false);
+    for bells in [false, true] {
+        let (o, tw) = if bells {
+            (bells_look_ahead(o.clone()), tw | TW_BELLS_LOOK_AHEAD)
+        } else {
+            (o.clone(), tw)
+        };
+        let mut p = Pair::new(o, tw);
+        let mut opponent = kalah::bell::DecOpponent::issue(29);
+        let (mut rng, mut person_rng) = (Rng(0xf100_0029), Rng(0));
+        let mut shortened = 0;
+        for n in 0..40 {
+            let (machine_first, how) = kalah::bell::DecGame::issue(|n| rng.below(n));
+            p.new_game();
+            let mut person = Person::dec(&mut person_rng, &mut opponent, how);
+            let g = play_game(&mut p.k, &mut p.r, &mut person, machine_first, true);
+            p.check(&format!("bell's own {bells}, after game {n}"));
+            // The game's machine positions again, with the memory learnt: does the floor
+            // examine fewer positions than Bell's cut-off alone?
+            let (mut floor, mut plain) = (p.r.clone(), p.r.clone());
+            floor.options.floor = true;
+            plain.options.floor = false;
+            let mut replay = Game::new(machine_first);
+            for (_, t) in &g.turns {
+                if replay.board.to_move == MACHINE {
+                    let prefix = replay.prefix(replay.turns.len());
+                    let (f, b) = (
+                        floor.look_ahead(&replay.board, &prefix).unwrap(),
+                        plain.look_ahead(&replay.board, &prefix).unwrap(),
+                    );
+                    shortened += usize::from(f.effort < b.effort);
+                }
+                replay.play(t).unwrap();
+            }
+        }
+        assert!(shortened >= 5, "bell's own {bells}: {shortened} shortened");
+    }
 }

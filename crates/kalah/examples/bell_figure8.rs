@@ -28,6 +28,8 @@
 //! characteristics, a loss is recorded as the person's wins after each of the machine's turns
 //! (`Options::loss_characteristics`, `bell::opponent_wins`); the characteristics are then found
 //! by index (`Options::characteristic_index`, `Table::indexed`), as CHAR_INDEX=1 asks without it.
+//! BELLS_LOOK_AHEAD=1: Bell's own look-ahead, neither the floor (`Options::floor`) nor the bound
+//! on positions (`Options::budget`), as test-word bit 10 on the PDP-1.
 //!
 //! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
 
@@ -260,7 +262,15 @@ fn main() {
                 Ok("line") => BacktrackStore::Line,
                 _ => BacktrackStore::Region,
             },
-            ..opts
+            ..if std::env::var("BELLS_LOOK_AHEAD").is_ok() {
+                Options {
+                    floor: false,
+                    budget: None,
+                    ..opts
+                }
+            } else {
+                opts
+            }
         });
         let games = if std::env::var("IDEAL").is_ok() {
             ideal(&mut bell, &mut teacher)

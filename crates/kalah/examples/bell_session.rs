@@ -24,15 +24,16 @@
 //! then did not win are counted, and the turns after a claim whose look-ahead saw no victory
 //! (docs/bell.md, "A claim is played out": 0 means the claim's proof stayed in sight).
 //!
-//! `BELL_BENCH_BUDGET=off` looks ahead without the bound on positions (`Options::budget`,
-//! Bell's look-ahead; test-word bit 10 on the PDP-1), `BELL_BENCH_BUDGET=N` with a bound of N
-//! positions (default `BUDGET`).
+//! `BELL_BENCH_BUDGET=off` looks ahead without the bound on positions (`Options::budget`),
+//! `BELL_BENCH_BUDGET=N` with a bound of N positions (default `BUDGET`).
 //!
-//! `BELL_BENCH_FLOOR=1` stops a node at its first child worth ±WIN (`Options::floor`: the
-//! person's node below a lost turn at its first reply worth −WIN), `BELL_BENCH_LOST_FIRST=1`
-//! with it tries first the person's replies that reach a position the memory holds as lost
-//! (`Options::lost_first`), and prints the effort again with its look-ups counted (issue 29,
-//! docs/bell.md "Lost turns made short"). Neither is in the PDP-1 program.
+//! The floor is on (`Options::floor`, the default: a node stops at its first child worth ±WIN,
+//! the person's node below a lost turn at its first reply worth −WIN); `BELL_BENCH_FLOOR=0`
+//! turns it off (with `BELL_BENCH_BUDGET=off`, Bell's own look-ahead: test-word bit 10 on the
+//! PDP-1). `BELL_BENCH_LOST_FIRST=1` with it tries first the person's replies that reach a
+//! position the memory holds as lost (`Options::lost_first`, not in the PDP-1 program), and
+//! prints the effort again with its look-ups counted (issue 29, docs/bell.md "Lost turns made
+//! short").
 
 use kalah::bell::*;
 use kalah::solve::Prover;
@@ -308,7 +309,7 @@ fn main() {
             Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
             Err(_) => Some(BUDGET),
         },
-        floor: std::env::var("BELL_BENCH_FLOOR").is_ok_and(|v| v == "1"),
+        floor: std::env::var("BELL_BENCH_FLOOR").map_or(true, |v| v != "0"),
         lost_first: std::env::var("BELL_BENCH_LOST_FIRST").is_ok_and(|v| v == "1"),
         ..Options::default()
     });

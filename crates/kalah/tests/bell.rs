@@ -570,6 +570,7 @@ type Before = (Board, Vec<Vec<u8>>);
 fn learnt_positions(games: usize) -> (Bell, Vec<Before>, Options) {
     let mut bell = Bell::new(Options {
         budget: None,
+        floor: false,
         ..Options::default()
     });
     let mut rng = DecOpponent::issue(29);

@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x04de6409f8455097,
+        0x67b5d26d9800b960,
         "bell",
     ),
     Known {

@@ -53,9 +53,19 @@ pub const TW_FIGURE_6_AFTER: u32 = 0o001000;
 /// looked up from his side (the reference's `Options::loss_characteristics`).
 pub const TW_LOSS_CHARACTERISTICS: u32 = 0o000400;
 
-/// Test-word bit 10: no bound on the look-ahead's positions (the reference's `Options::budget`
-/// none: Bell's unbounded look-ahead).
-pub const TW_NO_BUDGET: u32 = 0o000200;
+/// Test-word bit 10: Bell's own look-ahead, neither the floor nor the bound on its positions
+/// ([`bells_look_ahead`]).
+pub const TW_BELLS_LOOK_AHEAD: u32 = 0o000200;
+
+/// The reference's options for test-word bit 10 ([`TW_BELLS_LOOK_AHEAD`]) over `o`: no
+/// `Options::floor`, no `Options::budget`.
+pub fn bells_look_ahead(o: Options) -> Options {
+    Options {
+        budget: None,
+        floor: false,
+        ..o
+    }
+}
 
 /// The reference's options for test-word bit 8 ([`TW_FIGURE_6_AFTER`]) over `o`.
 pub fn figure_6_after(o: Options) -> Options {

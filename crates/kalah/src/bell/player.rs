@@ -323,13 +323,15 @@ pub struct Options {
     /// The look-ahead's bound on positions ([`BUDGET`] by default; [`search::Budget`]: once it
     /// has examined so many, its root's turn stops at the best turn so far unless every turn
     /// examined is lost), or none: Bell's unbounded look-ahead. Ours (issue 29); the PDP-1
-    /// program's test-word bit 10 (`000200`) turns it off, its word `bgt` holds it.
+    /// program's test-word bit 10 (`000200`, Bell's own look-ahead) turns it off with the
+    /// [`Options::floor`], its word `bgt` holds it.
     pub budget: Option<u32>,
     /// A node stops at its first child worth ±[`WIN`], nothing being beyond it
     /// ([`search::Config::floor`]): the person's node below a lost turn stops at its first reply
     /// worth −WIN, which Bell's strict cut-off never does. Changes no value and no turn, only
-    /// the positions examined. Ours (issue 29: lost turns are long), off by default; not in
-    /// the PDP-1 program.
+    /// the positions examined. Ours (issue 29: lost turns are long), on by default; the PDP-1
+    /// program's test-word bit 10 (`000200`, Bell's own look-ahead) turns it off with the
+    /// [`Options::budget`].
     pub floor: bool,
     /// With [`Options::floor`], the person's replies that reach a position the memory holds as
     /// lost are tried first ([`search::Config::lost_first`]; their look-ups are counted in
@@ -387,7 +389,7 @@ impl Default for Options {
             loss_characteristics: false,
             characteristic_index: false,
             budget: Some(BUDGET),
-            floor: false,
+            floor: true,
             lost_first: false,
         }
     }
