@@ -28,8 +28,9 @@
 //! characteristics, a loss is recorded as the person's wins after each of the machine's turns
 //! (`Options::loss_characteristics`, `bell::opponent_wins`); the characteristics are then found
 //! by index (`Options::characteristic_index`, `Table::indexed`), as CHAR_INDEX=1 asks without it.
-//! BELLS_LOOK_AHEAD=1: Bell's own look-ahead, neither the floor (`Options::floor`) nor the bound
-//! on positions (`Options::budget`), as test-word bit 10 on the PDP-1.
+//! The machine looks ahead as Bell's did, neither the floor (`Options::floor`) nor the bound on
+//! positions (`Options::budget`), as test-word bit 10 on the PDP-1: his experiment.
+//! OUR_LOOK_AHEAD=1: with both, as the program plays by default (issue 29).
 //!
 //! cargo run --release -p kalah --example bell_figure8 [max games [table size [run]]]
 
@@ -262,14 +263,14 @@ fn main() {
                 Ok("line") => BacktrackStore::Line,
                 _ => BacktrackStore::Region,
             },
-            ..if std::env::var("BELLS_LOOK_AHEAD").is_ok() {
+            ..if std::env::var("OUR_LOOK_AHEAD").is_ok() {
+                opts
+            } else {
                 Options {
                     floor: false,
                     budget: None,
                     ..opts
                 }
-            } else {
-                opts
             }
         });
         let games = if std::env::var("IDEAL").is_ok() {

@@ -1258,10 +1258,13 @@ fn figure_8_three_sizes_within_a_quarter() {
     ];
     for (sentence, opts) in sentences.into_iter().zip(runs) {
         let bell_says = bell_number(sentence);
+        // Bell's own look-ahead, his experiment: neither the floor nor the bound (ours).
         let mut bell = Bell::new(Options {
             backtrack_store: BacktrackStore::Line,
             loss_characteristics: true,
             characteristic_index: true,
+            floor: false,
+            budget: None,
             ..opts
         });
         let mut teacher = Teacher::new(Strategy::FewestEntries);
