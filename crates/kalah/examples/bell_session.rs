@@ -33,6 +33,10 @@
 //! with it tries first the person's replies that reach a position the memory holds as lost
 //! (`Options::lost_first`), and prints the effort again with its look-ups counted (issue 29,
 //! docs/bell.md "Lost turns made short"). Neither is in the PDP-1 program.
+//!
+//! `BELL_BENCH_CAP=N` caps, with the bound, a look-ahead whose every turn is lost
+//! (`Options::cap`: after N positions its remaining turns are looked at two plies deep; docs/bell.md
+//! "A cap on lost look-aheads"); `off` or unset, none.
 
 use kalah::bell::*;
 use kalah::solve::Prover;
@@ -77,6 +81,9 @@ struct Log {
     /// The same with the turn's look-ups to order added.
     with_lookups: Vec<u64>,
     resigning: u64,
+    /// The largest first look-ahead and the largest back-track analysis of any turn.
+    first_most: u64,
+    learn_most: u64,
     top: Vec<TurnEffort>,
     solved: Solved,
 }
@@ -191,6 +198,8 @@ fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
     if t.resigned {
         log.resigning = log.resigning.max(t.total());
     }
+    log.first_most = log.first_most.max(t.first);
+    log.learn_most = log.learn_most.max(t.learn);
     let i = log.top.partition_point(|u| u.total() >= t.total());
     if i < 10 {
         log.top.insert(i, t);
@@ -308,6 +317,10 @@ fn main() {
             Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
             Err(_) => Some(BUDGET),
         },
+        cap: match std::env::var("BELL_BENCH_CAP").as_deref() {
+            Ok("off") | Err(_) => None,
+            Ok(n) => Some(n.parse().expect("BELL_BENCH_CAP: off or a number")),
+        },
         floor: std::env::var("BELL_BENCH_FLOOR").is_ok_and(|v| v == "1"),
         lost_first: std::env::var("BELL_BENCH_LOST_FIRST").is_ok_and(|v| v == "1"),
         ..Options::default()
@@ -418,10 +431,12 @@ fn efforts(r: &Bell, log: &mut Log) {
     log.totals.sort_unstable();
     let median = log.totals.get(log.totals.len() / 2).copied().unwrap_or(0);
     println!(
-        "turns {} effort median {median} most {} resigning most {}; in all first {} again {} learn {}",
+        "turns {} effort median {median} most {} resigning most {}; longest first look-ahead {} analysis {}; in all first {} again {} learn {}",
         log.totals.len(),
         log.totals.last().copied().unwrap_or(0),
         log.resigning,
+        log.first_most,
+        log.learn_most,
         r.stats.effort_first,
         r.stats.effort_again,
         r.stats.effort_learn

@@ -135,6 +135,9 @@ pub struct Config<E = Valuation> {
 /// while every turn examined is worth `loss` or less (Bell's program: it cannot play a known loss
 /// while an unexamined turn remains). Nothing below the root's turn stops, so nothing needs
 /// unwinding beyond what a cut-off does.
+///
+/// [`Budget::shallow`] bounds what the rule above leaves unbounded, a root whose every turn
+/// examined is lost (Bell's program: a resignation, and the back-track analysis's look-aheads).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// Positions examined (the effort, the root counted as [`Config::count_root`] says).
@@ -142,6 +145,19 @@ pub struct Budget {
     /// The value of a lost root turn, from the maximiser's side (Bell: −WIN); for a minimising
     /// root its negation.
     pub loss: i32,
+    /// The cap (ours, issue 29), or none. Checked where and when the bound is (a node of the
+    /// root's turn, after each child's α-β step): once [`Report::effort`] has reached it while
+    /// the root side's best so far is `loss` or worse (every turn examined lost), the search
+    /// goes shallow, for good: every child a node of the root's turn searches from then on
+    /// gets the depth [`Config::depth`] − 1 (at least 1), so the root's remaining turns are
+    /// looked at one level less deep (Bell's 3 plies: the machine's turn and the person's
+    /// replies, each position after a reply judged by [`Evaluate::decided_at`] or else
+    /// [`Evaluate::estimate`], no third ply). The turns examined before keep their full values
+    /// (all lost). A shallow turn worth `loss` is lost at full depth too when only proofs
+    /// decide (the rules, a memory), so a root found lost is still lost; a shallow turn better
+    /// than a loss makes the bound stop the root at once when the cap is at least
+    /// `positions`.
+    pub shallow: Option<u64>,
 }
 
 /// When a move's value cuts off the remaining moves of a node.
@@ -317,8 +333,20 @@ struct Searcher<'a, E> {
     levels: Vec<u32>,
     horizon: bool,
     lookups: u64,
+    /// [`Budget::shallow`] has been reached: the root's remaining turns are searched one level
+    /// less deep.
+    shallow: bool,
     /// The transposition table, if the search keeps one ([`search_with`]).
     table: Option<&'a mut Table>,
+}
+
+/// The best so far of a node of `side` (its window (`alpha`, `beta`)) is `loss` or worse, from
+/// the maximiser's side: every move examined lost ([`Budget`]).
+fn lost_so_far(side: Side, alpha: i32, beta: i32, loss: i32) -> bool {
+    match side {
+        Side::A => alpha <= loss,
+        Side::B => beta >= -loss,
+    }
 }
 
 fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
@@ -364,6 +392,7 @@ impl<'a, E> Searcher<'a, E> {
             levels: Vec::new(),
             horizon: false,
             lookups: 0,
+            shallow: false,
             table,
         }
     }
@@ -605,7 +634,21 @@ impl<E> Searcher<'_, E> {
                 self.path.push((m, side));
             }
             let (ca, cb) = self.child_window(side, child.to_move, alpha, beta);
-            let (v, _, cpv) = self.node(&child, child_level, depth, ply + 1, k + 1, ca, cb, long);
+            let child_depth = if long && level == 0 && self.shallow {
+                depth.min(self.c.depth.saturating_sub(1).max(1))
+            } else {
+                depth
+            };
+            let (v, _, cpv) = self.node(
+                &child,
+                child_level,
+                child_depth,
+                ply + 1,
+                k + 1,
+                ca,
+                cb,
+                long,
+            );
             if printed {
                 if let Some(n) = reply_root {
                     let mut reply = self.path[n..].to_vec();
@@ -645,8 +688,11 @@ impl<E> Searcher<'_, E> {
                     }
                 }
             }
-            if long && level == 0 && self.spent(side, alpha, beta) {
-                break;
+            if long && level == 0 {
+                if self.spent(side, alpha, beta) {
+                    break;
+                }
+                self.shallow |= self.capped(side, alpha, beta);
             }
             if self.floored(side, v) {
                 break;
@@ -664,16 +710,23 @@ impl<E> Searcher<'_, E> {
     /// (`alpha`, `beta`) after the last child's step): the positions reached and a best better
     /// than a loss.
     fn spent(&self, side: Side, alpha: i32, beta: i32) -> bool {
-        let Some(budget) = self.c.budget else {
-            return false;
-        };
-        if side != self.root_side || self.effort < budget.positions {
-            return false;
-        }
-        match side {
-            Side::A => alpha > budget.loss,
-            Side::B => beta < -budget.loss,
-        }
+        self.budget_reached(side, |b| Some(b.positions))
+            .is_some_and(|loss| !lost_so_far(side, alpha, beta, loss))
+    }
+
+    /// [`Budget::shallow`] is reached at a node of the root's turn (the same arguments): the
+    /// positions reached and every turn examined lost.
+    fn capped(&self, side: Side, alpha: i32, beta: i32) -> bool {
+        self.budget_reached(side, |b| b.shallow)
+            .is_some_and(|loss| lost_so_far(side, alpha, beta, loss))
+    }
+
+    /// At a node of the root side (`side` to move), the [`Budget`]'s count `count` has been
+    /// reached: its `loss`.
+    fn budget_reached(&self, side: Side, count: impl Fn(&Budget) -> Option<u64>) -> Option<i32> {
+        let budget = self.c.budget?;
+        let reached = side == self.root_side && self.effort >= count(&budget)?;
+        reached.then_some(budget.loss)
     }
 
     /// [`Config::floor`]: a child of a node of `side` is worth `v`, the extreme for `side`.

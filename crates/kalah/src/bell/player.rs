@@ -325,6 +325,14 @@ pub struct Options {
     /// examined is lost), or none: Bell's unbounded look-ahead. Ours (issue 29); the PDP-1
     /// program's test-word bit 10 (`000200`) turns it off, its word `bgt` holds it.
     pub budget: Option<u32>,
+    /// The cap on a look-ahead whose every turn is lost ([`search::Budget::shallow`]), with
+    /// [`Options::budget`] only: once it has examined so many positions while every turn it
+    /// examined is lost (−[`WIN`]), its root's remaining turns are looked at two plies deep
+    /// (the machine's turn and the person's replies, the position after each reply judged by
+    /// the rules, the memory and the parameters, else Mk − Pk), so that a resignation, and
+    /// every look-ahead of the back-track analysis, is bounded too. None (the default): Bell's
+    /// three plies for every turn. Ours (issue 29), not in the PDP-1 program yet.
+    pub cap: Option<u32>,
     /// A node stops at its first child worth ±[`WIN`], nothing being beyond it
     /// ([`search::Config::floor`]): the person's node below a lost turn stops at its first reply
     /// worth −WIN, which Bell's strict cut-off never does. Changes no value and no turn, only
@@ -387,6 +395,7 @@ impl Default for Options {
             loss_characteristics: false,
             characteristic_index: false,
             budget: Some(BUDGET),
+            cap: None,
             floor: false,
             lost_first: false,
         }
@@ -604,6 +613,7 @@ impl Bell {
             budget: self.options.budget.map(|positions| search::Budget {
                 positions: positions.into(),
                 loss: -WIN,
+                shallow: self.options.cap.map(Into::into),
             }),
             floor: self.options.floor.then_some(WIN),
             lost_first: self.options.lost_first,
