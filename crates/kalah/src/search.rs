@@ -137,7 +137,8 @@ pub struct Config<E = Valuation> {
 /// unwinding beyond what a cut-off does.
 ///
 /// [`Budget::shallow`] bounds what the rule above leaves unbounded, a root whose every turn
-/// examined is lost (Bell's program: a resignation, and the back-track analysis's look-aheads).
+/// examined is lost (Bell's program: a resignation, the back-track analysis's look-aheads, and
+/// a turn not lost found after many lost ones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// Positions examined (the effort, the root counted as [`Config::count_root`] says).
@@ -145,18 +146,18 @@ pub struct Budget {
     /// The value of a lost root turn, from the maximiser's side (Bell: −WIN); for a minimising
     /// root its negation.
     pub loss: i32,
-    /// The cap (ours, issue 29), or none. Checked where and when the bound is (a node of the
-    /// root's turn, after each child's α-β step): once [`Report::effort`] has reached it while
-    /// the root side's best so far is `loss` or worse (every turn examined lost), the search
-    /// goes shallow, for good: every child a node of the root's turn searches from then on
-    /// gets the depth [`Config::depth`] − 1 (at least 1), so the root's remaining turns are
-    /// looked at one level less deep (Bell's 3 plies: the machine's turn and the person's
-    /// replies, each position after a reply judged by [`Evaluate::decided_at`] or else
-    /// [`Evaluate::estimate`], no third ply). The turns examined before keep their full values
-    /// (all lost). A shallow turn worth `loss` is lost at full depth too when only proofs
-    /// decide (the rules, a memory), so a root found lost is still lost; a shallow turn better
-    /// than a loss makes the bound stop the root at once when the cap is at least
-    /// `positions`.
+    /// The cap (ours, issue 29), or none: once [`Report::effort`] has reached it while the
+    /// root side's best so far is `loss` or worse (every root turn examined lost, or none yet),
+    /// every turn the search begins below the root's turn is searched as if
+    /// [`Config::depth`] were one less (at least 1): in Bell's 3 plies, the position after
+    /// the person's reply is judged ([`Evaluate::decided_at`]) or else valued
+    /// ([`Evaluate::estimate`]) where the machine's next turn would have been searched — in
+    /// the turn being examined and in the root's remaining turns. Checked where a turn begins
+    /// (the child of a sowing that ends one), so no turn is cut in its middle; what was
+    /// searched before keeps its full depth. A turn worth `loss` so is lost at full depth too
+    /// when only proofs decide (the rules, a memory), so a root found lost is still lost; a
+    /// turn better than a loss makes the bound stop the root at once when the cap is at least
+    /// `positions` (the bound's rule), and else the search goes on at full depth.
     pub shallow: Option<u64>,
 }
 
@@ -333,9 +334,9 @@ struct Searcher<'a, E> {
     levels: Vec<u32>,
     horizon: bool,
     lookups: u64,
-    /// [`Budget::shallow`] has been reached: the root's remaining turns are searched one level
-    /// less deep.
-    shallow: bool,
+    /// The root side's best so far, as the last node of the root's turn saw it before its
+    /// child, is a loss ([`Budget::shallow`]; true before the first).
+    root_lost: bool,
     /// The transposition table, if the search keeps one ([`search_with`]).
     table: Option<&'a mut Table>,
 }
@@ -392,7 +393,7 @@ impl<'a, E> Searcher<'a, E> {
             levels: Vec::new(),
             horizon: false,
             lookups: 0,
-            shallow: false,
+            root_lost: true,
             table,
         }
     }
@@ -634,7 +635,13 @@ impl<E> Searcher<'_, E> {
                 self.path.push((m, side));
             }
             let (ca, cb) = self.child_window(side, child.to_move, alpha, beta);
-            let child_depth = if long && level == 0 && self.shallow {
+            if long && level == 0 {
+                if let Some(b) = self.c.budget {
+                    self.root_lost = lost_so_far(side, alpha, beta, b.loss);
+                }
+            }
+            // A child that begins a turn is searched shallow once the cap is reached.
+            let child_depth = if long && child_level > level && self.shallow() {
                 depth.min(self.c.depth.saturating_sub(1).max(1))
             } else {
                 depth
@@ -688,11 +695,8 @@ impl<E> Searcher<'_, E> {
                     }
                 }
             }
-            if long && level == 0 {
-                if self.spent(side, alpha, beta) {
-                    break;
-                }
-                self.shallow |= self.capped(side, alpha, beta);
+            if long && level == 0 && self.spent(side, alpha, beta) {
+                break;
             }
             if self.floored(side, v) {
                 break;
@@ -710,23 +714,18 @@ impl<E> Searcher<'_, E> {
     /// (`alpha`, `beta`) after the last child's step): the positions reached and a best better
     /// than a loss.
     fn spent(&self, side: Side, alpha: i32, beta: i32) -> bool {
-        self.budget_reached(side, |b| Some(b.positions))
-            .is_some_and(|loss| !lost_so_far(side, alpha, beta, loss))
+        let Some(budget) = self.c.budget else {
+            return false;
+        };
+        side == self.root_side
+            && self.effort >= budget.positions
+            && !lost_so_far(side, alpha, beta, budget.loss)
     }
 
-    /// [`Budget::shallow`] is reached at a node of the root's turn (the same arguments): the
-    /// positions reached and every turn examined lost.
-    fn capped(&self, side: Side, alpha: i32, beta: i32) -> bool {
-        self.budget_reached(side, |b| b.shallow)
-            .is_some_and(|loss| lost_so_far(side, alpha, beta, loss))
-    }
-
-    /// At a node of the root side (`side` to move), the [`Budget`]'s count `count` has been
-    /// reached: its `loss`.
-    fn budget_reached(&self, side: Side, count: impl Fn(&Budget) -> Option<u64>) -> Option<i32> {
-        let budget = self.c.budget?;
-        let reached = side == self.root_side && self.effort >= count(&budget)?;
-        reached.then_some(budget.loss)
+    /// [`Budget::shallow`]: the cap reached with every root turn examined lost.
+    fn shallow(&self) -> bool {
+        let cap = self.c.budget.and_then(|b| b.shallow);
+        self.root_lost && cap.is_some_and(|cap| self.effort >= cap)
     }
 
     /// [`Config::floor`]: a child of a node of `side` is worth `v`, the extreme for `side`.

@@ -327,11 +327,13 @@ pub struct Options {
     pub budget: Option<u32>,
     /// The cap on a look-ahead whose every turn is lost ([`search::Budget::shallow`]), with
     /// [`Options::budget`] only: once it has examined so many positions while every turn it
-    /// examined is lost (−[`WIN`]), its root's remaining turns are looked at two plies deep
-    /// (the machine's turn and the person's replies, the position after each reply judged by
-    /// the rules, the memory and the parameters, else Mk − Pk), so that a resignation, and
-    /// every look-ahead of the back-track analysis, is bounded too. None (the default): Bell's
-    /// three plies for every turn. Ours (issue 29), not in the PDP-1 program yet.
+    /// examined is lost (−[`WIN`]; or none yet), the position after each of the person's
+    /// replies is judged where it stands (the rules, the memory, the parameters, else
+    /// Mk − Pk) instead of looking at the machine's next turn — two plies, in the turn under
+    /// way and the remaining ones — so that a resignation, and every look-ahead of the
+    /// back-track analysis, is bounded too. None (the default): Bell's three plies for every
+    /// turn. Ours (issue 29), not in the PDP-1 program yet; test-word bit 10 would turn it off
+    /// with the bound.
     pub cap: Option<u32>,
     /// A node stops at its first child worth ±[`WIN`], nothing being beyond it
     /// ([`search::Config::floor`]): the person's node below a lost turn stops at its first reply
