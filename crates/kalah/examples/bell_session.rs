@@ -81,8 +81,10 @@ struct Log {
     /// The same with the turn's look-ups to order added.
     with_lookups: Vec<u64>,
     resigning: u64,
-    /// The largest first look-ahead and the largest back-track analysis of any turn.
+    /// The largest first look-ahead of any turn, of a resignation (the time to `i resign`) and
+    /// the largest back-track analysis.
     first_most: u64,
+    resign_first_most: u64,
     learn_most: u64,
     top: Vec<TurnEffort>,
     solved: Solved,
@@ -197,6 +199,7 @@ fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
     log.with_lookups.push(t.total() + t.lookups);
     if t.resigned {
         log.resigning = log.resigning.max(t.total());
+        log.resign_first_most = log.resign_first_most.max(t.first);
     }
     log.first_most = log.first_most.max(t.first);
     log.learn_most = log.learn_most.max(t.learn);
@@ -431,11 +434,12 @@ fn efforts(r: &Bell, log: &mut Log) {
     log.totals.sort_unstable();
     let median = log.totals.get(log.totals.len() / 2).copied().unwrap_or(0);
     println!(
-        "turns {} effort median {median} most {} resigning most {}; longest first look-ahead {} analysis {}; in all first {} again {} learn {}",
+        "turns {} effort median {median} most {} resigning most {}; longest first look-ahead {} (resigning {}) analysis {}; in all first {} again {} learn {}",
         log.totals.len(),
         log.totals.last().copied().unwrap_or(0),
         log.resigning,
         log.first_most,
+        log.resign_first_most,
         log.learn_most,
         r.stats.effort_first,
         r.stats.effort_again,
