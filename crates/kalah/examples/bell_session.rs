@@ -35,8 +35,9 @@
 //! docs/bell.md "Lost turns made short"). Neither is in the PDP-1 program.
 //!
 //! `BELL_BENCH_CAP=N` caps, with the bound, a look-ahead whose every turn is lost
-//! (`Options::cap`: after N positions its remaining turns are looked at two plies deep; docs/bell.md
-//! "A cap on lost look-aheads"); `off` or unset, none.
+//! (`Options::cap`: once it has examined N positions with every turn lost, the position after
+//! each of the person's replies is judged where it stands, two plies; docs/bell.md "A cap on
+//! lost look-aheads, measured"); `off` or unset, none.
 
 use kalah::bell::*;
 use kalah::solve::Prover;
