@@ -34,6 +34,11 @@
 //! position the memory holds as lost (`Options::lost_first`, not in the PDP-1 program), and
 //! prints the effort again with its look-ups counted (issue 29, docs/bell.md "Lost turns made
 //! short").
+//!
+//! `BELL_BENCH_CAP=N` caps, with the bound, a look-ahead whose every turn is lost
+//! (`Options::cap`: once it has examined N positions with every turn lost, the position after
+//! each of the person's replies is judged where it stands, two plies; docs/bell.md "A cap on
+//! lost look-aheads, measured"); `off` or unset, none.
 
 use kalah::bell::*;
 use kalah::solve::Prover;
@@ -78,6 +83,11 @@ struct Log {
     /// The same with the turn's look-ups to order added.
     with_lookups: Vec<u64>,
     resigning: u64,
+    /// The largest first look-ahead of any turn, of a resignation (the time to `i resign`) and
+    /// the largest back-track analysis.
+    first_most: u64,
+    resign_first_most: u64,
+    learn_most: u64,
     top: Vec<TurnEffort>,
     solved: Solved,
 }
@@ -191,7 +201,10 @@ fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
     log.with_lookups.push(t.total() + t.lookups);
     if t.resigned {
         log.resigning = log.resigning.max(t.total());
+        log.resign_first_most = log.resign_first_most.max(t.first);
     }
+    log.first_most = log.first_most.max(t.first);
+    log.learn_most = log.learn_most.max(t.learn);
     let i = log.top.partition_point(|u| u.total() >= t.total());
     if i < 10 {
         log.top.insert(i, t);
@@ -309,6 +322,10 @@ fn main() {
             Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
             Err(_) => Some(BUDGET),
         },
+        cap: match std::env::var("BELL_BENCH_CAP").as_deref() {
+            Ok("off") | Err(_) => None,
+            Ok(n) => Some(n.parse().expect("BELL_BENCH_CAP: off or a number")),
+        },
         floor: std::env::var("BELL_BENCH_FLOOR").map_or(true, |v| v != "0"),
         lost_first: std::env::var("BELL_BENCH_LOST_FIRST").is_ok_and(|v| v == "1"),
         ..Options::default()
@@ -419,10 +436,13 @@ fn efforts(r: &Bell, log: &mut Log) {
     log.totals.sort_unstable();
     let median = log.totals.get(log.totals.len() / 2).copied().unwrap_or(0);
     println!(
-        "turns {} effort median {median} most {} resigning most {}; in all first {} again {} learn {}",
+        "turns {} effort median {median} most {} resigning most {}; longest first look-ahead {} (resigning {}) analysis {}; in all first {} again {} learn {}",
         log.totals.len(),
         log.totals.last().copied().unwrap_or(0),
         log.resigning,
+        log.first_most,
+        log.resign_first_most,
+        log.learn_most,
         r.stats.effort_first,
         r.stats.effort_again,
         r.stats.effort_learn

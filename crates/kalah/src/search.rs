@@ -135,6 +135,10 @@ pub struct Config<E = Valuation> {
 /// while every turn examined is worth `loss` or less (Bell's program: it cannot play a known loss
 /// while an unexamined turn remains). Nothing below the root's turn stops, so nothing needs
 /// unwinding beyond what a cut-off does.
+///
+/// [`Budget::shallow`] bounds what the rule above leaves unbounded, a root whose every turn
+/// examined is lost (Bell's program: a resignation, the back-track analysis's look-aheads, and
+/// a turn not lost found after many lost ones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Budget {
     /// Positions examined (the effort, the root counted as [`Config::count_root`] says).
@@ -142,6 +146,19 @@ pub struct Budget {
     /// The value of a lost root turn, from the maximiser's side (Bell: −WIN); for a minimising
     /// root its negation.
     pub loss: i32,
+    /// The cap (ours, issue 29), or none: once [`Report::effort`] has reached it while the
+    /// root side's best so far is `loss` or worse (every root turn examined lost, or none yet),
+    /// every turn the search begins below the root's turn is searched as if
+    /// [`Config::depth`] were one less (at least 1): in Bell's 3 plies, the position after
+    /// the person's reply is judged ([`Evaluate::decided_at`]) or else valued
+    /// ([`Evaluate::estimate`]) where the machine's next turn would have been searched — in
+    /// the turn being examined and in the root's remaining turns. Checked where a turn begins
+    /// (the child of a sowing that ends one), so no turn is cut in its middle; what was
+    /// searched before keeps its full depth. A turn worth `loss` so is lost at full depth too
+    /// when only proofs decide (the rules, a memory), so a root found lost is still lost; a
+    /// turn better than a loss makes the bound stop the root at once when the cap is at least
+    /// `positions` (the bound's rule), and else the search goes on at full depth.
+    pub shallow: Option<u64>,
 }
 
 /// When a move's value cuts off the remaining moves of a node.
@@ -317,8 +334,20 @@ struct Searcher<'a, E> {
     levels: Vec<u32>,
     horizon: bool,
     lookups: u64,
+    /// The root side's best so far, as the last node of the root's turn saw it before its
+    /// child, is a loss ([`Budget::shallow`]; true before the first).
+    root_lost: bool,
     /// The transposition table, if the search keeps one ([`search_with`]).
     table: Option<&'a mut Table>,
+}
+
+/// The best so far of a node of `side` (its window (`alpha`, `beta`)) is `loss` or worse, from
+/// the maximiser's side: every move examined lost ([`Budget`]).
+fn lost_so_far(side: Side, alpha: i32, beta: i32, loss: i32) -> bool {
+    match side {
+        Side::A => alpha <= loss,
+        Side::B => beta >= -loss,
+    }
 }
 
 fn clamp(v: i32, alpha: i32, beta: i32) -> i32 {
@@ -364,6 +393,7 @@ impl<'a, E> Searcher<'a, E> {
             levels: Vec::new(),
             horizon: false,
             lookups: 0,
+            root_lost: true,
             table,
         }
     }
@@ -605,7 +635,27 @@ impl<E> Searcher<'_, E> {
                 self.path.push((m, side));
             }
             let (ca, cb) = self.child_window(side, child.to_move, alpha, beta);
-            let (v, _, cpv) = self.node(&child, child_level, depth, ply + 1, k + 1, ca, cb, long);
+            if long && level == 0 {
+                if let Some(b) = self.c.budget {
+                    self.root_lost = lost_so_far(side, alpha, beta, b.loss);
+                }
+            }
+            // A child that begins a turn is searched shallow once the cap is reached.
+            let child_depth = if long && child_level > level && self.shallow() {
+                depth.min(self.c.depth.saturating_sub(1).max(1))
+            } else {
+                depth
+            };
+            let (v, _, cpv) = self.node(
+                &child,
+                child_level,
+                child_depth,
+                ply + 1,
+                k + 1,
+                ca,
+                cb,
+                long,
+            );
             if printed {
                 if let Some(n) = reply_root {
                     let mut reply = self.path[n..].to_vec();
@@ -667,13 +717,15 @@ impl<E> Searcher<'_, E> {
         let Some(budget) = self.c.budget else {
             return false;
         };
-        if side != self.root_side || self.effort < budget.positions {
-            return false;
-        }
-        match side {
-            Side::A => alpha > budget.loss,
-            Side::B => beta < -budget.loss,
-        }
+        side == self.root_side
+            && self.effort >= budget.positions
+            && !lost_so_far(side, alpha, beta, budget.loss)
+    }
+
+    /// [`Budget::shallow`]: the cap reached with every root turn examined lost.
+    fn shallow(&self) -> bool {
+        let cap = self.c.budget.and_then(|b| b.shallow);
+        self.root_lost && cap.is_some_and(|cap| self.effort >= cap)
     }
 
     /// [`Config::floor`]: a child of a node of `side` is worth `v`, the extreme for `side`.

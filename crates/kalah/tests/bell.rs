@@ -525,6 +525,7 @@ fn the_budget_stops_at_the_best_turn_examined() {
                 budget: Some(search::Budget {
                     positions,
                     loss: -WIN,
+                    shallow: None,
                 }),
                 ..unbounded.clone()
             };
@@ -654,6 +655,186 @@ fn lost_replies_first_changes_only_the_positions() {
         first < alone && lookups > 0,
         "{alone} → {first}, {lookups} look-ups"
     );
+}
+
+/// Bell's program (the memory alone) at the opening, the machine to move, with the memory made
+/// to lose every turn two plies down: below each of the machine's turns but `spared`, the first
+/// of the person's replies that reaches a position with the machine to move is stored as lost.
+/// The options take the bound ([`BUDGET`]) and `cap`.
+fn lost_below_every_turn(spared: Option<usize>, cap: Option<u32>) -> (Bell, Board) {
+    let mut bell = Bell::new(Options {
+        cap,
+        ..Options::plain()
+    });
+    let b = Game::new(true).board;
+    for (i, (t, after)) in turns(&b).into_iter().enumerate() {
+        if Some(i) == spared {
+            continue;
+        }
+        let (r, lost) = turns(&after)
+            .into_iter()
+            .find(|(_, c)| c.to_move == MACHINE && !c.is_terminal())
+            .unwrap();
+        bell.store(&lost, &[t.clone(), r.clone()], Outcome::Loss, &[]);
+        assert_eq!(bell.recall(&lost, &[t, r]), Some(Outcome::Loss));
+    }
+    (bell, b)
+}
+
+/// The leaves a look-ahead of `bell` from `b` (no turns before) judged after its `k` first
+/// positions: how many machine turns below a person's reply (the third ply) they were in, and
+/// how many leaves two plies deep (the root's turn and the reply) came after the last of those.
+fn third_ply_after(bell: &Bell, b: &Board, k: u64) -> (usize, usize) {
+    let r = search::search(b, 0, &bell.config(Vec::new()), true).unwrap();
+    let plies = |l: &search::Leaf| 1 + l.path.windows(2).filter(|w| w[0].1 != w[1].1).count();
+    let mut below = Vec::new();
+    let mut two_after = 0;
+    for l in r.leaves.iter().filter(|l| l.points > k) {
+        if plies(l) < 3 {
+            two_after += 1;
+            continue;
+        }
+        // The machine's turn the leaf is in begins after the reply's last sowing.
+        let n = l.path.iter().rposition(|p| p.1 == PERSON).unwrap() + 1;
+        let reply = l.path[..n].to_vec();
+        if !below.contains(&reply) {
+            below.push(reply);
+        }
+        two_after = 0;
+    }
+    (below.len(), two_after)
+}
+
+/// The value of the machine's turn `t` from `b` looked at two plies deep (the cap,
+/// `Options::cap`): the least over the person's replies of the position it reaches (or a
+/// position inside it the rules decide) judged by the rules, then the memory (the memory
+/// alone, no parameters), else Mk − Pk.
+fn two_plies(bell: &Bell, b: &Board, t: &[u8]) -> i32 {
+    let after = play_turn(b, t).unwrap();
+    turns(&after)
+        .into_iter()
+        .map(|(r, end)| {
+            let mut c = after;
+            for &m in &r[..r.len() - 1] {
+                c.play(m).unwrap();
+                if let Some(v) = end_value(&c) {
+                    return v;
+                }
+            }
+            end_value(&end).unwrap_or_else(|| match bell.recall(&end, &[t.to_vec(), r.clone()]) {
+                Some(Outcome::Loss) => -WIN,
+                Some(Outcome::Win) => WIN,
+                None => end.kalah(MACHINE) as i32 - end.kalah(PERSON) as i32,
+            })
+        })
+        .min()
+        .unwrap()
+}
+
+/// The cap (`Options::cap`, `search::Budget::shallow`, issue 29) on a look-ahead whose every
+/// turn is lost: once it has examined the cap's positions, no machine turn below a person's
+/// reply is begun — at most the one under way is finished — and the positions after the
+/// replies are judged two plies deep, for fewer positions; a root lost by the memory two plies
+/// down is still lost; a turn the memory does not lose is found and valued two plies deep.
+/// Off, or never reached, the look-ahead is Bell's three plies.
+#[test]
+fn the_cap_looks_at_lost_turns_two_plies_deep() {
+    let (bell, b) = lost_below_every_turn(None, None);
+    let deep = bell.look_ahead(&b, &[]).unwrap();
+    assert_eq!(deep.value, -WIN);
+    let cap = 100;
+    let (turns_below, _) = third_ply_after(&bell, &b, cap);
+    assert!(turns_below > 10, "{turns_below}");
+    let (capped, _) = lost_below_every_turn(None, Some(cap as u32));
+    let r = capped.look_ahead(&b, &[]).unwrap();
+    assert_eq!(r.value, -WIN);
+    let (turns_below, two_after) = third_ply_after(&capped, &b, cap);
+    assert!(
+        turns_below <= 1 && two_after > 10,
+        "{turns_below} {two_after}"
+    );
+    assert!(
+        r.effort * 2 < deep.effort,
+        "{} vs {}",
+        r.effort,
+        deep.effort
+    );
+    // A cap of 1: two plies from the start.
+    let (capped, _) = lost_below_every_turn(None, Some(1));
+    assert_eq!(third_ply_after(&capped, &b, 0).0, 0);
+    assert_eq!(capped.look_ahead(&b, &[]).unwrap().value, -WIN);
+    // A cap never reached changes nothing.
+    let (high, _) = lost_below_every_turn(None, Some(u32::try_from(deep.effort).unwrap()));
+    assert_eq!(high.look_ahead(&b, &[]), Some(deep.clone()));
+
+    // One turn spared, the last the look-ahead examines (the list read from its end): the
+    // only turn not lost, whatever the depth.
+    let spared = turns(&b)[0].0.clone();
+    let (bell, _) = lost_below_every_turn(Some(0), None);
+    let deep = bell.look_ahead(&b, &[]).unwrap();
+    assert_eq!(deep.turn, spared);
+    assert!(deep.value > -WIN);
+    let (capped, _) = lost_below_every_turn(Some(0), Some(1));
+    let r = capped.look_ahead(&b, &[]).unwrap();
+    assert_eq!(r.turn, spared);
+    assert_eq!(r.value, two_plies(&capped, &b, &spared));
+    assert!(r.effort < deep.effort, "{} vs {}", r.effort, deep.effort);
+}
+
+/// With a small cap (20 positions) on learnt memories (issue 29's opponent, the floor on as in
+/// the session): every root the capped look-ahead finds lost is lost without it, and the cap
+/// changes many look-aheads (255 of 464), for fewer positions in all (75,542 → 67,234; not in
+/// each: a turn valued two plies deep can cut off the person's replies later).
+#[test]
+fn the_cap_resigns_only_where_bell_would() {
+    let (mut bell, positions, floor) = learnt_positions(60);
+    let bounded = Options {
+        budget: Some(BUDGET),
+        ..floor
+    };
+    let capped = Options {
+        cap: Some(20),
+        ..bounded.clone()
+    };
+    let (mut changed, mut lost, mut before, mut after) = (0, 0, 0, 0);
+    for (b, prefix) in &positions {
+        bell.options = bounded.clone();
+        let r0 = bell.look_ahead(b, prefix).unwrap();
+        bell.options = capped.clone();
+        let r = bell.look_ahead(b, prefix).unwrap();
+        if r.value <= -WIN {
+            assert!(r0.value <= -WIN, "{b:?} {prefix:?}");
+            lost += 1;
+        }
+        changed += usize::from(r != r0);
+        before += r0.effort;
+        after += r.effort;
+    }
+    assert!(
+        changed >= 25 && lost > 0 && after < before,
+        "changed {changed}, lost {lost}, positions {before} → {after}"
+    );
+}
+
+/// Under the cap every resignation is still a forced loss, every claim a forced win, every
+/// claimed game won (the exact solver, as `resignations_and_claims_are_forced`): 400 games
+/// against each opponent, the floor on, a small cap (100 positions) so that it is often
+/// reached: it changes the games (against the DEC opponent 53 resignations and 300 claims,
+/// without it 44 and 311; against issue 29's 258 and 103, without it 283 and 94).
+#[test]
+fn resignations_under_the_cap_are_forced() {
+    let capped = Options {
+        cap: Some(100),
+        floor: true,
+        ..Options::default()
+    };
+    for issue in [false, true] {
+        let (resigned, claimed) = resignations_and_claims_solved(capped.clone(), issue, 400);
+        assert!(
+            resigned >= 40 && claimed >= 40,
+            "{issue}: {resigned} {claimed}"
+        );
+    }
 }
 
 /// Characteristics are sound: every position that agrees with a stored characteristic wins by

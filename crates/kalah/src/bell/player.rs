@@ -326,6 +326,16 @@ pub struct Options {
     /// program's test-word bit 10 (`000200`, Bell's own look-ahead) turns it off with the
     /// [`Options::floor`], its word `bgt` holds it.
     pub budget: Option<u32>,
+    /// The cap on a look-ahead whose every turn is lost ([`search::Budget::shallow`]), with
+    /// [`Options::budget`] only: once it has examined so many positions while every turn it
+    /// examined is lost (−[`WIN`]; or none yet), the position after each of the person's
+    /// replies is judged where it stands (the rules, the memory, the parameters, else
+    /// Mk − Pk) instead of looking at the machine's next turn — two plies, in the turn under
+    /// way and the remaining ones — so that a resignation, and every look-ahead of the
+    /// back-track analysis, is bounded too. None (the default): Bell's three plies for every
+    /// turn. Ours (issue 29), not in the PDP-1 program yet; test-word bit 10 would turn it off
+    /// with the bound.
+    pub cap: Option<u32>,
     /// A node stops at its first child worth ±[`WIN`], nothing being beyond it
     /// ([`search::Config::floor`]): the person's node below a lost turn stops at its first reply
     /// worth −WIN, which Bell's strict cut-off never does. Changes no value and no turn, only
@@ -389,6 +399,7 @@ impl Default for Options {
             loss_characteristics: false,
             characteristic_index: false,
             budget: Some(BUDGET),
+            cap: None,
             floor: true,
             lost_first: false,
         }
@@ -606,6 +617,7 @@ impl Bell {
             budget: self.options.budget.map(|positions| search::Budget {
                 positions: positions.into(),
                 loss: -WIN,
+                shallow: self.options.cap.map(Into::into),
             }),
             floor: self.options.floor.then_some(WIN),
             lost_first: self.options.lost_first,
