@@ -83,10 +83,7 @@ fn session(iterations: usize, seed: u64, index: bool, issue: bool) -> Bench {
         Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
         Err(_) => Some(kalah::bell::BUDGET),
     };
-    let o = match budget {
-        None => bells_look_ahead(o),
-        Some(_) => Options { budget, ..o },
-    };
+    let o = bound(o, budget);
     let tw = tw
         | if budget.is_none() {
             TW_BELLS_LOOK_AHEAD

@@ -137,13 +137,7 @@ fn the_budget_bounds_a_turn_as_the_reference() {
             let bgt = k.sym("bgt");
             k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
         }
-        let mut r = Bell::new(match budget {
-            None => bells_look_ahead(o.clone()),
-            Some(_) => bell::Options {
-                budget,
-                ..o.clone()
-            },
-        });
+        let mut r = Bell::new(bound(o.clone(), budget));
         set_position(&mut k, &b, tw);
         machine_turn_agrees(&mut k, &mut r, &b)
     };
@@ -176,10 +170,7 @@ fn positions_with_a_small_budget_equal_the_reference() {
     let mut k = boot(tw);
     let bgt = k.sym("bgt");
     k.m.write(bgt, pdp1_core::Word::new(40)).unwrap();
-    let mut r = Bell::new(bell::Options {
-        budget: Some(40),
-        ..options(true, true)
-    });
+    let mut r = Bell::new(bound(options(true, true), Some(40)));
     let (mut n, mut stopped, mut other) = (0, 0, 0);
     while n < 40 {
         let b = random_board(&mut rng, 30);
@@ -606,50 +597,77 @@ fn time_by_routine(mut k: Program, cells: [u8; 14], tw: u32) {
     );
 }
 
+/// 40 games against the issue's opponent on the PDP-1 with test word `tw` and `deposit` in its
+/// word `bgt`, each in lockstep with the reference learner with `o` (typed line for line, memory
+/// slot for slot); then the machine positions of each game again on the reference, with the
+/// memory learnt, with `toggle(options, true)` and `toggle(options, false)`: how many the first
+/// examines fewer positions in (so that what `toggle` switches was exercised in lockstep).
+fn shortened_in_lockstep(
+    o: bell::Options,
+    tw: u32,
+    deposit: Option<u32>,
+    toggle: fn(&mut bell::Options, bool),
+) -> usize {
+    let mut p = Pair::new(o, tw);
+    if let Some(n) = deposit {
+        let bgt = p.k.sym("bgt");
+        p.k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
+    }
+    let mut opponent = kalah::bell::DecOpponent::issue(29);
+    let (mut rng, mut person_rng) = (Rng(0xf100_0029), Rng(0));
+    let mut shortened = 0;
+    for n in 0..40 {
+        let (machine_first, how) = kalah::bell::DecGame::issue(|n| rng.below(n));
+        p.new_game();
+        let mut person = Person::dec(&mut person_rng, &mut opponent, how);
+        let g = play_game(&mut p.k, &mut p.r, &mut person, machine_first, true);
+        p.check(&format!("test word {tw:06o}, after game {n}"));
+        let (mut on, mut off) = (p.r.clone(), p.r.clone());
+        toggle(&mut on.options, true);
+        toggle(&mut off.options, false);
+        let mut replay = Game::new(machine_first);
+        for (_, t) in &g.turns {
+            if replay.board.to_move == MACHINE {
+                let prefix = replay.prefix(replay.turns.len());
+                let (a, b) = (
+                    on.look_ahead(&replay.board, &prefix).unwrap(),
+                    off.look_ahead(&replay.board, &prefix).unwrap(),
+                );
+                shortened += usize::from(a.effort < b.effort);
+            }
+            replay.play(t).unwrap();
+        }
+    }
+    shortened
+}
+
 /// The floor (issue 29, `Options::floor`: the person's node below a lost turn stops at its
 /// first reply worth −100) on the PDP-1 as in the reference, and test-word bit 10 (Bell's own
-/// look-ahead) without it: 40 games against the issue's opponent with each, the program equal
-/// to the reference move for move and entry for entry. With the floor, positions of those games
-/// whose look-ahead the floor shortens (the reference's, with the memory learnt) must be met, so
-/// that the floor was exercised in lockstep; with bit 10 the same is counted to show that a
-/// program which floored regardless would have been caught.
+/// look-ahead) without it, each in lockstep ([`shortened_in_lockstep`]). With the floor,
+/// positions whose look-ahead it shortens must be met; with bit 10 the same is counted, to show
+/// that a program which floored regardless would have been caught (it was, when tried).
 #[test]
 fn the_floor_stops_as_the_reference_and_bit_10_turns_it_off() {
     let (o, tw) = with_parameters(true, false);
-    for bells in [false, true] {
-        let (o, tw) = if bells {
-            (bells_look_ahead(o.clone()), tw | TW_BELLS_LOOK_AHEAD)
-        } else {
-            (o.clone(), tw)
-        };
-        let mut p = Pair::new(o, tw);
-        let mut opponent = kalah::bell::DecOpponent::issue(29);
-        let (mut rng, mut person_rng) = (Rng(0xf100_0029), Rng(0));
-        let mut shortened = 0;
-        for n in 0..40 {
-            let (machine_first, how) = kalah::bell::DecGame::issue(|n| rng.below(n));
-            p.new_game();
-            let mut person = Person::dec(&mut person_rng, &mut opponent, how);
-            let g = play_game(&mut p.k, &mut p.r, &mut person, machine_first, true);
-            p.check(&format!("bell's own {bells}, after game {n}"));
-            // The game's machine positions again, with the memory learnt: does the floor
-            // examine fewer positions than Bell's cut-off alone?
-            let (mut floor, mut plain) = (p.r.clone(), p.r.clone());
-            floor.options.floor = true;
-            plain.options.floor = false;
-            let mut replay = Game::new(machine_first);
-            for (_, t) in &g.turns {
-                if replay.board.to_move == MACHINE {
-                    let prefix = replay.prefix(replay.turns.len());
-                    let (f, b) = (
-                        floor.look_ahead(&replay.board, &prefix).unwrap(),
-                        plain.look_ahead(&replay.board, &prefix).unwrap(),
-                    );
-                    shortened += usize::from(f.effort < b.effort);
-                }
-                replay.play(t).unwrap();
-            }
-        }
-        assert!(shortened >= 5, "bell's own {bells}: {shortened} shortened");
+    let toggle: fn(&mut bell::Options, bool) = |o, on| o.floor = on;
+    for (o, tw) in [
+        (o.clone(), tw),
+        (bells_look_ahead(o), tw | TW_BELLS_LOOK_AHEAD),
+    ] {
+        let shortened = shortened_in_lockstep(o, tw, None, toggle);
+        assert!(shortened >= 5, "test word {tw:06o}: {shortened} shortened");
     }
+}
+
+/// The cap (issue 29, `Options::cap`: once `bgt` positions are examined while the root's best
+/// is a loss, the position after the person's reply is judged where it stands) on the PDP-1 as
+/// in the reference, with 40 in `bgt` so that lost look-aheads reach it: 40 games in lockstep
+/// ([`shortened_in_lockstep`]), positions whose look-ahead the cap shortens met. It fails on the
+/// program without the cap (tried).
+#[test]
+fn the_cap_judges_lost_turns_two_plies_deep_as_the_reference() {
+    let (o, tw) = with_parameters(true, false);
+    let toggle: fn(&mut bell::Options, bool) = |o, on| o.cap = if on { Some(40) } else { None };
+    let shortened = shortened_in_lockstep(bound(o, Some(40)), tw, Some(40), toggle);
+    assert!(shortened >= 5, "{shortened} shortened");
 }

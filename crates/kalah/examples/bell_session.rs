@@ -38,7 +38,8 @@
 //! `BELL_BENCH_CAP=N` caps, with the bound, a look-ahead whose every turn is lost
 //! (`Options::cap`: once it has examined N positions with every turn lost, the position after
 //! each of the person's replies is judged where it stands, two plies; docs/bell.md "A cap on
-//! lost look-aheads, measured"); `off` or unset, none.
+//! lost look-aheads, measured"); unset, `BUDGET` (the default, as the PDP-1 program's C is its
+//! bound `bgt`); `off`, none.
 
 use kalah::bell::*;
 use kalah::solve::Prover;
@@ -323,8 +324,9 @@ fn main() {
             Err(_) => Some(BUDGET),
         },
         cap: match std::env::var("BELL_BENCH_CAP").as_deref() {
-            Ok("off") | Err(_) => None,
+            Ok("off") => None,
             Ok(n) => Some(n.parse().expect("BELL_BENCH_CAP: off or a number")),
+            Err(_) => Some(BUDGET),
         },
         floor: std::env::var("BELL_BENCH_FLOOR").map_or(true, |v| v != "0"),
         lost_first: std::env::var("BELL_BENCH_LOST_FIRST").is_ok_and(|v| v == "1"),

@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x67b5d26d9800b960,
+        0x1ea24e203dac8e8a,
         "bell",
     ),
     Known {

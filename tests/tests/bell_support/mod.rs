@@ -58,12 +58,26 @@ pub const TW_LOSS_CHARACTERISTICS: u32 = 0o000400;
 pub const TW_BELLS_LOOK_AHEAD: u32 = 0o000200;
 
 /// The reference's options for test-word bit 10 ([`TW_BELLS_LOOK_AHEAD`]) over `o`: no
-/// `Options::floor`, no `Options::budget`.
+/// `Options::floor`, no `Options::budget`, no `Options::cap`.
 pub fn bells_look_ahead(o: Options) -> Options {
     Options {
         budget: None,
+        cap: None,
         floor: false,
         ..o
+    }
+}
+
+/// The reference's options over `o` for the program with `n` in its word `bgt` (the bound and
+/// the cap both, `Options::budget` and `Options::cap`), or with test-word bit 10 when `None`.
+pub fn bound(o: Options, n: Option<u32>) -> Options {
+    match n {
+        None => bells_look_ahead(o),
+        Some(_) => Options {
+            budget: n,
+            cap: n,
+            ..o
+        },
     }
 }
 

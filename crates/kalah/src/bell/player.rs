@@ -332,9 +332,10 @@ pub struct Options {
     /// replies is judged where it stands (the rules, the memory, the parameters, else
     /// Mk − Pk) instead of looking at the machine's next turn — two plies, in the turn under
     /// way and the remaining ones — so that a resignation, and every look-ahead of the
-    /// back-track analysis, is bounded too. None (the default): Bell's three plies for every
-    /// turn. Ours (issue 29), not in the PDP-1 program yet; test-word bit 10 would turn it off
-    /// with the bound.
+    /// back-track analysis, is bounded too. [`BUDGET`] by default, the same as the bound (the
+    /// PDP-1 program's C is its word `bgt`, so give both the same when comparing with it);
+    /// none: Bell's three plies for every turn. Ours (issue 29); test-word bit 10 turns it off
+    /// with the bound and the floor.
     pub cap: Option<u32>,
     /// A node stops at its first child worth ±[`WIN`], nothing being beyond it
     /// ([`search::Config::floor`]): the person's node below a lost turn stops at its first reply
@@ -399,7 +400,7 @@ impl Default for Options {
             loss_characteristics: false,
             characteristic_index: false,
             budget: Some(BUDGET),
-            cap: None,
+            cap: Some(BUDGET),
             floor: true,
             lost_first: false,
         }
