@@ -179,6 +179,22 @@ fn session(iterations: usize, seed: u64, index: bool, issue: bool) -> Bench {
             t.typed
         );
     }
+    // Whether the thinking time grows with the memory: the session's turns in order, in ten
+    // parts, each part's median and longest time to the answer's first character (the memory's
+    // size as the session goes is printed every 1000 iterations above; issue 29).
+    let tenth = turns.len().div_ceil(10).max(1);
+    for (i, part) in turns.chunks(tenth).enumerate() {
+        let mut think: Vec<u64> = part.iter().map(|t| t.think_ns).collect();
+        think.sort_unstable();
+        eprintln!(
+            "turns {}..{}: thinking median {:.2} s, 99th percentile {:.2} s, most {:.2} s",
+            i * tenth,
+            i * tenth + part.len(),
+            secs(think[think.len() / 2]),
+            secs(think[think.len() * 99 / 100]),
+            secs(*think.last().expect("a turn"))
+        );
+    }
     let over = |s: f64| plain.iter().filter(|t| secs(t.ns) > s).count();
     // Over 5 s, and over 5 s without their time in the memory's code (of those timed).
     let (timed_over, untimed_over): (Vec<&TurnTime>, Vec<&TurnTime>) = plain

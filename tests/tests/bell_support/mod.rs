@@ -240,6 +240,10 @@ fn key_timed(k: &mut Program, code: u8, step: bool) -> String {
                     answer_ns: answer_ns(&typed, &chars),
                     memory_ns,
                     typed: typed.clone(),
+                    think_ns: chars
+                        .iter()
+                        .find(|c| c.0 != ' ' && c.0 != '\u{8}')
+                        .map_or(0, |c| c.1),
                 });
             }
         });
@@ -267,13 +271,15 @@ fn answer_ns(typed: &str, chars: &[(char, u64)]) -> u64 {
 /// A machine turn's emulated time: from the key (a space) to the program's next wait for a
 /// key (`ns`, its typing included), to the last character of its answer (`answer_ns`), in
 /// field 16 (`memory_ns`, the memory's look-up and store; timed from [`MEMORY_TIME_FROM`]
-/// positions on), and what it typed.
+/// positions on), and what it typed; `think_ns`, to its first character after the key's echo
+/// (the space and backspace): the look-ahead's time, before any typing of the answer.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct TurnTime {
     pub ns: u64,
     pub answer_ns: u64,
     pub memory_ns: Option<u64>,
     pub typed: String,
+    pub think_ns: u64,
 }
 
 thread_local! {
