@@ -83,17 +83,10 @@ fn session(iterations: usize, seed: u64, index: bool, issue: bool) -> Bench {
         Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
         Err(_) => Some(kalah::bell::BUDGET),
     };
-    let o = bound(o, budget);
-    let tw = tw
-        | if budget.is_none() {
-            TW_BELLS_LOOK_AHEAD
-        } else {
-            0
-        };
+    let (o, tw) = bound(o, tw, budget);
     let mut p = Pair::new(o, tw | if index { TW_INDEX } else { 0 });
     if let Some(n) = budget {
-        let bgt = p.k.sym("bgt");
-        p.k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
+        deposit_bound(&mut p.k, n);
     }
     let mut opponent = if issue {
         DecOpponent::issue(seed)

@@ -126,18 +126,12 @@ fn the_budget_bounds_a_turn_as_the_reference() {
     b.to_move = MACHINE;
     let (o, tw) = with_parameters(true, false);
     let turn = |budget: Option<u32>, deposit: Option<u32>| {
-        let tw = tw
-            | if budget.is_none() {
-                TW_BELLS_LOOK_AHEAD
-            } else {
-                0
-            };
+        let (o, tw) = bound(o.clone(), tw, budget);
         let mut k = boot(tw);
         if let Some(n) = deposit {
-            let bgt = k.sym("bgt");
-            k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
+            deposit_bound(&mut k, n);
         }
-        let mut r = Bell::new(bound(o.clone(), budget));
+        let mut r = Bell::new(o);
         set_position(&mut k, &b, tw);
         machine_turn_agrees(&mut k, &mut r, &b)
     };
@@ -166,11 +160,10 @@ fn the_budget_bounds_a_turn_as_the_reference() {
 #[test]
 fn positions_with_a_small_budget_equal_the_reference() {
     let mut rng = Rng(0xbe11_0029);
-    let tw = test_word(true, true);
+    let (o, tw) = bound(options(true, true), test_word(true, true), Some(40));
     let mut k = boot(tw);
-    let bgt = k.sym("bgt");
-    k.m.write(bgt, pdp1_core::Word::new(40)).unwrap();
-    let mut r = Bell::new(bound(options(true, true), Some(40)));
+    deposit_bound(&mut k, 40);
+    let mut r = Bell::new(o);
     let (mut n, mut stopped, mut other) = (0, 0, 0);
     while n < 40 {
         let b = random_board(&mut rng, 30);
@@ -610,8 +603,7 @@ fn shortened_in_lockstep(
 ) -> usize {
     let mut p = Pair::new(o, tw);
     if let Some(n) = deposit {
-        let bgt = p.k.sym("bgt");
-        p.k.m.write(bgt, pdp1_core::Word::new(n)).unwrap();
+        deposit_bound(&mut p.k, n);
     }
     let mut opponent = kalah::bell::DecOpponent::issue(29);
     let (mut rng, mut person_rng) = (Rng(0xf100_0029), Rng(0));
@@ -650,10 +642,7 @@ fn shortened_in_lockstep(
 fn the_floor_stops_as_the_reference_and_bit_10_turns_it_off() {
     let (o, tw) = with_parameters(true, false);
     let toggle: fn(&mut bell::Options, bool) = |o, on| o.floor = on;
-    for (o, tw) in [
-        (o.clone(), tw),
-        (bells_look_ahead(o), tw | TW_BELLS_LOOK_AHEAD),
-    ] {
+    for (o, tw) in [(o.clone(), tw), bound(o, tw, None)] {
         let shortened = shortened_in_lockstep(o, tw, None, toggle);
         assert!(shortened >= 5, "test word {tw:06o}: {shortened} shortened");
     }
@@ -668,6 +657,7 @@ fn the_floor_stops_as_the_reference_and_bit_10_turns_it_off() {
 fn the_cap_judges_lost_turns_two_plies_deep_as_the_reference() {
     let (o, tw) = with_parameters(true, false);
     let toggle: fn(&mut bell::Options, bool) = |o, on| o.cap = if on { Some(40) } else { None };
-    let shortened = shortened_in_lockstep(bound(o, Some(40)), tw, Some(40), toggle);
+    let (o, tw) = bound(o, tw, Some(40));
+    let shortened = shortened_in_lockstep(o, tw, Some(40), toggle);
     assert!(shortened >= 5, "{shortened} shortened");
 }

@@ -175,6 +175,23 @@ impl Solved {
     }
 }
 
+/// A count of positions from the environment variable `name`: `off` none, a number, or unset
+/// [`BUDGET`] (the bound's and the cap's default). Anything else ends the session with a
+/// message.
+fn positions_from_env(name: &str) -> Option<u32> {
+    match std::env::var(name).as_deref() {
+        Ok("off") => None,
+        Ok(n) => match n.parse() {
+            Ok(n) => Some(n),
+            Err(_) => {
+                eprintln!("bell_session: {name} is off or a number of positions, not {n:?}");
+                std::process::exit(2)
+            }
+        },
+        Err(_) => Some(BUDGET),
+    }
+}
+
 /// The machine's turn in `g`, its effort added to `log`.
 fn turn(r: &mut Bell, g: &mut Game, log: &mut Log) -> MachineMove {
     let (s, before) = (r.stats, g.clone());
@@ -318,16 +335,8 @@ fn main() {
         split: true,
         table,
         characteristic_index: std::env::var("BELL_BENCH_INDEX").is_ok_and(|v| v == "1"),
-        budget: match std::env::var("BELL_BENCH_BUDGET").as_deref() {
-            Ok("off") => None,
-            Ok(n) => Some(n.parse().expect("BELL_BENCH_BUDGET: off or a number")),
-            Err(_) => Some(BUDGET),
-        },
-        cap: match std::env::var("BELL_BENCH_CAP").as_deref() {
-            Ok("off") => None,
-            Ok(n) => Some(n.parse().expect("BELL_BENCH_CAP: off or a number")),
-            Err(_) => Some(BUDGET),
-        },
+        budget: positions_from_env("BELL_BENCH_BUDGET"),
+        cap: positions_from_env("BELL_BENCH_CAP"),
         floor: std::env::var("BELL_BENCH_FLOOR").map_or(true, |v| v != "0"),
         lost_first: std::env::var("BELL_BENCH_LOST_FIRST").is_ok_and(|v| v == "1"),
         ..Options::default()

@@ -575,16 +575,10 @@ fn learnt_positions(games: usize) -> (Bell, Vec<Before>, Options) {
         ..Options::default()
     });
     let mut rng = DecOpponent::issue(29);
-    let mut state = 29u64;
+    let mut next = lcg(29);
     let mut played = Vec::new();
     for _ in 0..games {
-        let how = DecGame::issue(|n| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) % n
-        })
-        .1;
+        let how = DecGame::issue(|n| next(n as usize) as u64).1;
         played.push(play_game_told(&mut bell, &how, &mut rng, &mut Vec::new()));
     }
     let mut positions = Vec::new();
@@ -841,13 +835,7 @@ fn resignations_under_the_cap_are_forced() {
 /// the same turn.
 #[test]
 fn characteristics_are_sound() {
-    let mut rng = 99u64;
-    let mut next = |n: usize| {
-        rng = rng
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((rng >> 33) as usize) % n
-    };
+    let mut next = lcg(99);
     let mut checked = 0;
     for _ in 0..4000 {
         // A random 36-stone position with the machine's kalah 10..18.
@@ -1137,16 +1125,10 @@ fn resignations_and_claims_solved(opts: Options, issue: bool, games: usize) -> (
     };
     let mut prover = kalah::solve::Prover::new();
     let (mut resigned, mut claimed) = (0, 0);
-    let mut state = 29u64;
+    let mut next = lcg(29);
     for game in 0..games {
         let how = if issue {
-            DecGame::issue(|n| {
-                state = state
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                (state >> 33) % n
-            })
-            .1
+            DecGame::issue(|n| next(n as usize) as u64).1
         } else {
             DecGame::nth(game)
         };

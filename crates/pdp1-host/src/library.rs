@@ -272,7 +272,7 @@ pub const KNOWN: &[Known] = &[
     program(
         "roms/bell.rim",
         "Bell's learning Kalah (this repository's roms/bell.rim)",
-        0x1ea24e203dac8e8a,
+        0x046aeb25777166b8,
         "bell",
     ),
     Known {

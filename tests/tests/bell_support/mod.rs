@@ -68,17 +68,28 @@ pub fn bells_look_ahead(o: Options) -> Options {
     }
 }
 
-/// The reference's options over `o` for the program with `n` in its word `bgt` (the bound and
-/// the cap both, `Options::budget` and `Options::cap`), or with test-word bit 10 when `None`.
-pub fn bound(o: Options, n: Option<u32>) -> Options {
+/// The reference's options and the test word over `o` and `tw` for the program with `n` in its
+/// word `bgt` ([`deposit_bound`]; the bound and the cap both, `Options::budget` and
+/// `Options::cap`), or with test-word bit 10 when `None` ([`bells_look_ahead`]).
+pub fn bound(o: Options, tw: u32, n: Option<u32>) -> (Options, u32) {
     match n {
-        None => bells_look_ahead(o),
-        Some(_) => Options {
-            budget: n,
-            cap: n,
-            ..o
-        },
+        None => (bells_look_ahead(o), tw | TW_BELLS_LOOK_AHEAD),
+        Some(_) => (
+            Options {
+                budget: n,
+                cap: n,
+                ..o
+            },
+            tw,
+        ),
     }
+}
+
+/// Deposit `n` into the program's word `bgt`, the bound on a look-ahead's positions and its cap
+/// ([`bound`] gives the reference the same).
+pub fn deposit_bound(k: &mut Program, n: u32) {
+    let bgt = k.sym("bgt");
+    k.m.write(bgt, Word::new(n)).unwrap();
 }
 
 /// The reference's options for test-word bit 8 ([`TW_FIGURE_6_AFTER`]) over `o`.
@@ -402,13 +413,13 @@ pub fn result_line(b: &Board) -> String {
     }
 }
 
-/// The PDP-1 memory's words for part `part`, slot `slot`.
 /// The address of part `part`'s slot `slot` in the PDP-1 memory: the parts from 10000 on,
 /// [`bell::TABLE`] entries of four words apart (`ptb`).
 pub fn slot_address(part: usize, slot: usize) -> u32 {
     0o10000 + (part * bell::TABLE + slot) as u32 * 4
 }
 
+/// The PDP-1 memory's words for part `part`, slot `slot`.
 fn slot_words(k: &Program, part: usize, slot: usize) -> [u32; 4] {
     let a = slot_address(part, slot);
     std::array::from_fn(|i| k.m.read(a + i as u32).unwrap().bits())

@@ -82,14 +82,18 @@ pub fn end_value(b: &Board) -> Option<i32> {
     (2 * mk == total && 2 * pk == total).then_some(0)
 }
 
+/// A won or lost position's value from the machine's side.
+fn outcome_value(o: Outcome) -> i32 {
+    match o {
+        Outcome::Win => WIN,
+        Outcome::Loss => -WIN,
+    }
+}
+
 impl BellValue<'_> {
     /// What the memory holds for `b` reached by `path` (machine to move; with [`Self::mirror`]
     /// the person too, looked up with the sides exchanged), from the machine's side.
     fn recalled(&self, b: &Board, path: &[Ply]) -> Option<i32> {
-        let value = |o: Outcome| match o {
-            Outcome::Win => WIN,
-            Outcome::Loss => -WIN,
-        };
         if b.to_move != MACHINE && !self.mirror {
             return None;
         }
@@ -100,10 +104,11 @@ impl BellValue<'_> {
         }
         let part = m.part(&turns)?;
         if b.to_move == MACHINE {
-            m.lookup(part, b).map(|e| value(e.outcome))
+            m.lookup(part, b).map(|e| outcome_value(e.outcome))
         } else {
             // A winner for the person to move is a loss for the machine.
-            m.lookup(part, &mirror(b)).map(|e| -value(e.outcome))
+            m.lookup(part, &mirror(b))
+                .map(|e| -outcome_value(e.outcome))
         }
     }
 
@@ -111,10 +116,6 @@ impl BellValue<'_> {
         if let Some(v) = end_value(b) {
             return Some(v);
         }
-        let value = |o: Outcome| match o {
-            Outcome::Win => WIN,
-            Outcome::Loss => -WIN,
-        };
         if let Some(v) = self.recalled(b, path) {
             return Some(v);
         }
@@ -137,7 +138,7 @@ impl BellValue<'_> {
         {
             return None;
         }
-        let judged = self.params.and_then(|p| p.judge(b)).map(value);
+        let judged = self.params.and_then(|p| p.judge(b)).map(outcome_value);
         if judged.is_some() {
             self.judged.set(true);
         }
